@@ -1,0 +1,213 @@
+package io.flocktune.sim;
+
+import io.flocktune.sim.rule.Alignment;
+import io.flocktune.sim.rule.Boundary;
+import io.flocktune.sim.rule.Cohesion;
+import io.flocktune.sim.rule.Motion;
+import io.flocktune.sim.rule.Neighbourhood;
+import io.flocktune.sim.rule.ObstacleAvoidance;
+import io.flocktune.sim.rule.PredatorBehaviour;
+import io.flocktune.sim.rule.Separation;
+
+import java.util.List;
+
+/**
+ * The complete, validated description of one flock model. Its only serialized form is the
+ * preset JSON ({@value #FORMAT}); every record checks its arguments in its compact constructor,
+ * so an instance is always runnable.
+ *
+ * <p>Per step each boid gets {@code a = separation + alignment + cohesion + goal + flee +
+ * obstacles + noise + boundary turn}, and {@link Motion} turns {@code a} into a new velocity and
+ * position. Rules read the state of the step's start ({@link UpdateOrder#SYNCHRONOUS}) or the
+ * state as already updated for the boids before them ({@link UpdateOrder#SEQUENTIAL}).
+ *
+ * @param format       always {@value #FORMAT}
+ * @param name         short identifier
+ * @param description  one line for {@code flocktune presets}; sources and choices
+ * @param world        dimension, size and boundary
+ * @param boids        count, speeds, initial state
+ * @param update       synchronous (double-buffered) or sequential in-place
+ * @param neighbourhood who alignment and cohesion see
+ * @param separation   separation rule variant
+ * @param alignment    alignment rule variant
+ * @param cohesion     cohesion rule variant
+ * @param motion       integration of the rule output
+ * @param predators    predators (count 0: none)
+ * @param obstacles    spherical obstacles (empty list: none)
+ * @param goal         goal seeking (weight 0: off)
+ * @param noise        random steering (strength 0: off)
+ */
+public record Preset(
+        String format,
+        String name,
+        String description,
+        World world,
+        Boids boids,
+        UpdateOrder update,
+        Neighbourhood neighbourhood,
+        Separation separation,
+        Alignment alignment,
+        Cohesion cohesion,
+        Motion motion,
+        Predators predators,
+        Obstacles obstacles,
+        Goal goal,
+        Noise noise) {
+
+    /** The preset format this version reads and writes. */
+    public static final String FORMAT = "flocktune-preset/1";
+
+    public Preset {
+        if (!FORMAT.equals(format)) {
+            throw new IllegalArgumentException("format = " + format + ": must be \"" + FORMAT + "\"");
+        }
+        Check.present("name", name);
+        Check.present("description", description);
+        Check.present("world", world);
+        Check.present("boids", boids);
+        Check.present("update", update);
+        Check.present("neighbourhood", neighbourhood);
+        Check.present("separation", separation);
+        Check.present("alignment", alignment);
+        Check.present("cohesion", cohesion);
+        Check.present("motion", motion);
+        Check.present("predators", predators);
+        Check.present("obstacles", obstacles);
+        Check.present("goal", goal);
+        Check.present("noise", noise);
+        boolean headingBlend = alignment instanceof Alignment.HeadingBlend
+                || alignment instanceof Alignment.CircularHeadingBlend;
+        if (headingBlend && world.dimension() != 2) {
+            throw new IllegalArgumentException("alignment.kind = " + Kinds.of(alignment)
+                    + ": heading blends are 2D only, but world.dimension = " + world.dimension());
+        }
+        if (world.dimension() == 2) {
+            for (Sphere s : obstacles.spheres()) {
+                if (s.z() != 0) throw new IllegalArgumentException("obstacles.spheres z = " + s.z() + ": must be 0 in a 2D world");
+            }
+            if (goal.z() != 0) throw new IllegalArgumentException("goal.z = " + goal.z() + ": must be 0 in a 2D world");
+        }
+    }
+
+    /** Synchronous (every boid reads the step's start) or sequential in-place update. */
+    public enum UpdateOrder {
+        /** All rules read the state at the start of the step (double buffers); seeds 000, 002. */
+        SYNCHRONOUS,
+        /** Boids update one by one in id order, each seeing the earlier ones moved; 001, 003, 004. */
+        SEQUENTIAL
+    }
+
+    /**
+     * @param dimension 2 or 3 (2D keeps z = 0)
+     * @param size      side of the world box [−size/2, size/2]^d in world units, &gt; 0; also the
+     *                  period of a {@link Boundary.Wrap} world
+     * @param boundary  behaviour at the box's edge
+     */
+    public record World(int dimension, double size, Boundary boundary) {
+        public World {
+            Check.inRange("dimension", dimension, 2, 3);
+            Check.positive("size", size);
+            Check.present("boundary", boundary);
+        }
+    }
+
+    /**
+     * @param count        number of boids, in [1, 10 000 000]
+     * @param minSpeed     lower speed clamp, &ge; 0 (002's {@code minVel}; 0 = none)
+     * @param maxSpeed     upper speed clamp, &ge; minSpeed, &gt; 0
+     * @param initialSpeed speed of the random initial velocities, &ge; 0
+     * @param spawnSize    side of the centred box the initial positions are drawn from, in
+     *                     [0, world.size]; 0 puts every boid at the centre (as seed 001 does)
+     */
+    public record Boids(int count, double minSpeed, double maxSpeed, double initialSpeed, double spawnSize) {
+        public Boids {
+            Check.inRange("count", count, 1, 10_000_000);
+            Check.nonNegative("minSpeed", minSpeed);
+            Check.positive("maxSpeed", maxSpeed);
+            if (maxSpeed < minSpeed) {
+                throw new IllegalArgumentException("maxSpeed = " + maxSpeed + ": must be >= minSpeed = " + minSpeed);
+            }
+            Check.nonNegative("initialSpeed", initialSpeed);
+            Check.nonNegative("spawnSize", spawnSize);
+        }
+    }
+
+    /**
+     * Predators and the boids' flight from them (seeds 000 and 002).
+     *
+     * @param count         number of predators, in [0, 1000]
+     * @param behaviour     how predators move
+     * @param maxSpeed      predator speed limit, &gt; 0 (002: 2)
+     * @param fleeRadius    boids flee predators closer than this, &gt; 0 (002's visual range)
+     * @param fleeWeight    factor on the flee push {@code Σ unit(p − q)}, &ge; 0
+     * @param captureRadius a boid closer than this to a predator at the end of a step is
+     *                      captured (an event is recorded), &ge; 0
+     * @param removeOnCapture whether a captured boid leaves the flock
+     */
+    public record Predators(int count, PredatorBehaviour behaviour, double maxSpeed, double fleeRadius,
+                            double fleeWeight, double captureRadius, boolean removeOnCapture) {
+        public Predators {
+            Check.inRange("count", count, 0, 1000);
+            Check.present("behaviour", behaviour);
+            Check.positive("maxSpeed", maxSpeed);
+            Check.positive("fleeRadius", fleeRadius);
+            Check.nonNegative("fleeWeight", fleeWeight);
+            Check.nonNegative("captureRadius", captureRadius);
+        }
+    }
+
+    /** Static spheres and how boids avoid them. */
+    public record Obstacles(ObstacleAvoidance avoidance, List<Sphere> spheres) {
+        public Obstacles {
+            Check.present("avoidance", avoidance);
+            spheres = List.copyOf(Check.present("spheres", spheres));
+        }
+    }
+
+    /** A static sphere: centre in world units, radius &gt; 0. */
+    public record Sphere(double x, double y, double z, double radius) {
+        public Sphere {
+            Check.finite("x", x);
+            Check.finite("y", y);
+            Check.finite("z", z);
+            Check.positive("radius", radius);
+        }
+    }
+
+    /**
+     * Goal seeking, seed 002 ({@code Rule_Goal}): {@code weight · (g − p)} when
+     * {@code |g − p| <= radius}.
+     *
+     * @param weight factor, &ge; 0 (0: off)
+     * @param radius visual range of the goal, &gt; 0
+     */
+    public record Goal(double x, double y, double z, double radius, double weight) {
+        public Goal {
+            Check.finite("x", x);
+            Check.finite("y", y);
+            Check.finite("z", z);
+            Check.positive("radius", radius);
+            Check.nonNegative("weight", weight);
+        }
+    }
+
+    /**
+     * Random steering (seed 003 asks for "a more natural random noise"): {@code strength · u}
+     * with u a uniformly random unit vector, drawn per boid per step from the simulation's
+     * seeded generator.
+     *
+     * @param strength length of the noise vector, &ge; 0 (0: off)
+     */
+    public record Noise(double strength) {
+        public Noise {
+            Check.nonNegative("strength", strength);
+        }
+    }
+
+    /** The largest distance at which two boids interact (separation or a metric neighbourhood). */
+    public double interactionRadius() {
+        double r = separation.radius();
+        if (neighbourhood instanceof Neighbourhood.Metric m) r = Math.max(r, m.radius());
+        return r;
+    }
+}

@@ -1,0 +1,179 @@
+package io.flocktune.sim;
+
+import io.flocktune.sim.Preset.Boids;
+import io.flocktune.sim.Preset.Goal;
+import io.flocktune.sim.Preset.Noise;
+import io.flocktune.sim.Preset.Obstacles;
+import io.flocktune.sim.Preset.Predators;
+import io.flocktune.sim.Preset.Sphere;
+import io.flocktune.sim.Preset.UpdateOrder;
+import io.flocktune.sim.Preset.World;
+import io.flocktune.sim.rule.Alignment;
+import io.flocktune.sim.rule.Boundary;
+import io.flocktune.sim.rule.Cohesion;
+import io.flocktune.sim.rule.Motion;
+import io.flocktune.sim.rule.Neighbourhood;
+import io.flocktune.sim.rule.ObstacleAvoidance;
+import io.flocktune.sim.rule.PredatorBehaviour;
+import io.flocktune.sim.rule.Separation;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.NoSuchElementException;
+
+/**
+ * The built-in presets: one per seed document, each with the seed's rules and constants, and
+ * {@code reynolds}, a well-behaved default for tuning. Where a seed leaves a constant out, the
+ * value chosen here is named in the preset's description ("chosen: …").
+ */
+public final class Presets {
+    private Presets() {}
+
+    private static final Predators NO_PREDATORS =
+            new Predators(0, new PredatorBehaviour.ChaseCentroid(0.01), 2, 10, 1, 1, false);
+    private static final Obstacles NO_OBSTACLES = new Obstacles(new ObstacleAvoidance.ForceField(10, 1), List.of());
+    private static final Goal NO_GOAL = new Goal(0, 0, 0, 10, 0);
+    private static final Noise NO_NOISE = new Noise(0);
+
+    private static final Map<String, Preset> BUILT_IN = new LinkedHashMap<>();
+
+    static {
+        add(reynolds());
+        add(seed000());
+        add(seed001());
+        add(seed002());
+        add(seed003());
+        add(seed004());
+    }
+
+    private static void add(Preset p) {
+        BUILT_IN.put(p.name(), p);
+    }
+
+    /** @return the built-in presets by name, in listing order. */
+    public static Map<String, Preset> all() {
+        return java.util.Collections.unmodifiableMap(BUILT_IN);
+    }
+
+    /**
+     * @return the built-in preset called {@code name}
+     * @throws NoSuchElementException naming the known presets
+     */
+    public static Preset get(String name) {
+        Preset p = BUILT_IN.get(name);
+        if (p == null) throw new NoSuchElementException("unknown preset \"" + name + "\"; built-in: " + String.join(", ", BUILT_IN.keySet()));
+        return p;
+    }
+
+
+    /** A stable 2D periodic flock for tuning: Reynolds steering with truncated total force. */
+    static Preset reynolds() {
+        return new Preset(Preset.FORMAT, "reynolds",
+                "Well-behaved 2D default for tuning: periodic 100x100, 200 boids, Reynolds (1999) steering "
+                        + "(total force truncated), separation 1/d (001), velocity matching (000/002), steer-to cohesion (001)",
+                new World(2, 100, new Boundary.Wrap()),
+                new Boids(200, 0.5, 1.0, 1.0, 100),
+                UpdateOrder.SYNCHRONOUS,
+                new Neighbourhood.Metric(5),
+                new Separation.InverseDistance(2, 1.5),
+                new Alignment.VelocityMatch(0.5),
+                new Cohesion.SteerTo(1, 5, 0.1),
+                new Motion.Steering(1, 0.1),
+                new Predators(0, new PredatorBehaviour.ChaseCentroid(0.02), 1.2, 10, 1, 1, false),
+                NO_OBSTACLES, NO_GOAL, NO_NOISE);
+    }
+
+    /** Seed 000 (Veldic 2024, Python/pyscript, 3D). */
+    static Preset seed000() {
+        return new Preset(Preset.FORMAT, "seed000",
+                "Seed 000 (Veldic, 3D py-script): linear separation <7 /50, velocity matching /600, centroid /100, "
+                        + "v += sum, speed limit, avoid_bound (margin 5, 0.5), obstacle force field; synchronous. "
+                        + "Chosen: boundRange 50, recog_range 15, max_speed 2, 30 boids, one obstacle",
+                new World(3, 100, new Boundary.SoftMargin(5, 0.5)),
+                new Boids(30, 0, 2, 1, 100),
+                UpdateOrder.SYNCHRONOUS,
+                new Neighbourhood.Metric(15),
+                new Separation.Linear(7, 1.0 / 50),
+                new Alignment.VelocityMatch(1.0 / 600),
+                new Cohesion.Centroid(1.0 / 100),
+                new Motion.Additive(1),
+                NO_PREDATORS,
+                new Obstacles(new ObstacleAvoidance.ForceField(15, 1), List.of(new Sphere(20, 0, 0, 5))),
+                NO_GOAL, NO_NOISE);
+    }
+
+    /** Seed 001 (Choi 2012 after harry.me, CoffeeScript, 2D canvas 550x550). */
+    static Preset seed001() {
+        return new Preset(Preset.FORMAT, "seed001",
+                "Seed 001 (Choi / harry.me, 2D canvas 550, wrap): separation mean unit/d, alignment mean velocity "
+                        + "limited to MAX_FORCE 0.05, steer_to cohesion with arrival 100, MAX_SPEED 2, 101 boids "
+                        + "([0..100]); sequential in place. Chosen: DESIRED_SEPARATION 25, NEIGHBOUR_RADIUS 50, "
+                        + "weights 2/1/1, spawn box 200 (001 starts all at the centre)",
+                new World(2, 550, new Boundary.Wrap()),
+                new Boids(101, 0, 2, 1, 200),
+                UpdateOrder.SEQUENTIAL,
+                new Neighbourhood.Metric(50),
+                new Separation.InverseDistance(25, 2),
+                new Alignment.MeanVelocityLimited(1, 0.05),
+                new Cohesion.SteerTo(1, 100, 0.05),
+                new Motion.Additive(1),
+                NO_PREDATORS, NO_OBSTACLES, NO_GOAL, NO_NOISE);
+    }
+
+    /** Seed 002 (Yoo 2023 report, Python + three.js, 3D). */
+    static Preset seed002() {
+        return new Preset(Preset.FORMAT, "seed002",
+                "Seed 002 (Yoo, 3D report): linear separation, velocity matching, centroid cohesion, goal within "
+                        + "visual range, predator chasing the flock centroid (max speed 2), flee with unit vectors, "
+                        + "speed saturated to [min, max], hard bound; synchronous. Chosen: visual range 10, "
+                        + "separation 3, factors 0.05/0.05/0.005, goal 0.01, PredPower 0.001, flee 0.5, speeds [0.5, 2]",
+                new World(3, 100, new Boundary.Hard()),
+                new Boids(50, 0.5, 2, 1, 60),
+                UpdateOrder.SYNCHRONOUS,
+                new Neighbourhood.Metric(10),
+                new Separation.Linear(3, 0.05),
+                new Alignment.VelocityMatch(0.05),
+                new Cohesion.Centroid(0.005),
+                new Motion.Additive(1),
+                new Predators(1, new PredatorBehaviour.ChaseCentroid(0.001), 2, 10, 0.5, 1, false),
+                NO_OBSTACLES,
+                new Goal(30, 30, 30, 10, 0.01),
+                NO_NOISE);
+    }
+
+    /** Seed 003 (Cha 2025, C++/SFML, 2D). */
+    static Preset seed003() {
+        return new Preset(Preset.FORMAT, "seed003",
+                "Seed 003 (Cha, C++ SFML 2D): separation mean (p_i-p_j)/d^2 normalised and clamped, heading-angle "
+                        + "blend toward the whole flock's arithmetic mean angle (as coded), unit vector to the global "
+                        + "centroid; sequential in place. Chosen: desiredSeparation 20, separationStrength 10, "
+                        + "maxSeparationForce 0.5, alignmentStrength 0.05, cohesionStrength 0.02, max speed 4",
+                new World(2, 800, new Boundary.None()),
+                new Boids(150, 0, 4, 2, 600),
+                UpdateOrder.SEQUENTIAL,
+                new Neighbourhood.Global(),
+                new Separation.InverseSquareClamped(20, 1, 10, 0.5),
+                new Alignment.HeadingBlend(0.05),
+                new Cohesion.UnitToCentroid(0.02),
+                new Motion.Additive(1),
+                NO_PREDATORS, NO_OBSTACLES, NO_GOAL, NO_NOISE);
+    }
+
+    /** Seed 004 (2023 Unity C#, 3D). */
+    static Preset seed004() {
+        return new Preset(Preset.FORMAT, "seed004",
+                "Seed 004 (Unity C#, 3D): normalised separation sum, normalised mean forward, unit vector to the "
+                        + "local centroid, constant speed 5 with heading lerp by deltaTime; sequential in place; "
+                        + "detect range 10, separation range 5. Chosen: deltaTime 0.02 (50 fps), 100 boids, spawn box 40",
+                new World(3, 100, new Boundary.None()),
+                new Boids(100, 0, 5, 5, 40),
+                UpdateOrder.SEQUENTIAL,
+                new Neighbourhood.Metric(10),
+                new Separation.Normalized(5, 1),
+                new Alignment.MeanForward(1),
+                new Cohesion.UnitToCentroid(1),
+                new Motion.ConstantSpeed(0.02, 5, 0.02),
+                NO_PREDATORS, NO_OBSTACLES, NO_GOAL, NO_NOISE);
+    }
+}

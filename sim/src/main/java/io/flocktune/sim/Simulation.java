@@ -1,0 +1,734 @@
+package io.flocktune.sim;
+
+import io.flocktune.sim.rule.Alignment;
+import io.flocktune.sim.rule.Boundary;
+import io.flocktune.sim.rule.Cohesion;
+import io.flocktune.sim.rule.Motion;
+import io.flocktune.sim.rule.Neighbourhood;
+import io.flocktune.sim.rule.ObstacleAvoidance;
+import io.flocktune.sim.rule.PredatorBehaviour;
+import io.flocktune.sim.rule.Separation;
+import io.flocktune.sim.space.NeighbourGrid;
+import io.flocktune.sim.space.Periodic;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.SplittableRandom;
+
+/**
+ * Runs a {@link Preset} headless. A run is a pure function of (preset, seed) or (preset, seed,
+ * initial state): one seeded {@link SplittableRandom} draws the initial state and then the
+ * noise, in a fixed order.
+ *
+ * <p>Each {@link #step()} rebuilds the {@link NeighbourGrid}, copies the state into cell order
+ * (so neighbours are read from contiguous memory), evaluates every boid with one fused kernel
+ * that accumulates the sums all rule variants need in a single pass over the neighbour cells,
+ * and writes the state back. The rule variants are read once, at construction, into primitive
+ * fields; nothing is allocated per step (captures aside).
+ *
+ * <pre>{@code
+ * Simulation sim = Simulation.of(Presets.get("reynolds"), 42);
+ * sim.run(1000, (step, flock) -> {});
+ * }</pre>
+ */
+public final class Simulation {
+    // rule variant codes, fixed at construction
+    private static final int SEP_LINEAR = 0, SEP_INVERSE = 1, SEP_INVERSE_SQUARE = 2, SEP_NORMALIZED = 3;
+    private static final int ALI_MATCH = 0, ALI_LIMITED = 1, ALI_HEADING = 2, ALI_CIRCULAR = 3, ALI_FORWARD = 4;
+    private static final int COH_CENTROID = 0, COH_STEER = 1, COH_UNIT = 2;
+    private static final int MOT_ADDITIVE = 0, MOT_STEERING = 1, MOT_CONSTANT = 2;
+    private static final int BND_WRAP = 0, BND_SOFT = 1, BND_HARD = 2, BND_NONE = 3;
+
+    private final Preset preset;
+    private final Flock flock;
+    private final SplittableRandom random;
+    private final NeighbourGrid grid;
+    private final List<Capture> captures = new ArrayList<>();
+    private long step;
+
+    // parameters
+    private final boolean threeD, periodic, sequential, global;
+    private final double size, half;
+    private final int sepKind, aliKind, cohKind, motKind, bndKind;
+    private final double sepR2, sepWeight, sepStrength, sepMaxForce;
+    private final double nbR2;
+    private final double aliWeight, aliMaxForce;
+    private final double cohWeight, cohArrival, cohMaxForce;
+    private final double dt, minSpeed, maxSpeed, motMaxForce, constSpeed, turnFactor;
+    private final double softMargin, softTurn;
+    private final double cellSize;
+    private final boolean needUnit, needHeading;
+    private final double goalX, goalY, goalZ, goalR2, goalWeight;
+    private final double fleeR2, fleeWeight, captureR2, predatorMaxSpeed, predatorPower;
+    private final boolean removeOnCapture;
+    private final double[] obsX, obsY, obsZ, obsR;
+    private final double obsRange, obsWeight;
+    private final double noise;
+
+    // cell-ordered working state
+    private final double[] sx, sy, sz, svx, svy, svz, ux, uy, uz, heading;
+    private final double[] ox, oy, oz, ovx, ovy, ovz;
+    private final int[] runs = new int[36];
+    // flock-wide sums for the global neighbourhood
+    private double gpx, gpy, gpz, gvx, gvy, gvz, gux, guy, guz, gHeading;
+
+    /**
+     * A simulation from a random initial state: positions uniform in the centred box of side
+     * {@code boids.spawnSize}, velocities of length {@code boids.initialSpeed} in uniformly random
+     * directions, predators uniform in the world box at rest.
+     *
+     * @param seed any 64-bit value; the same seed gives the same run, bit for bit
+     */
+    public static Simulation of(Preset preset, long seed) {
+        SplittableRandom random = new SplittableRandom(seed);
+        Flock flock = new Flock(preset.world().dimension(), preset.boids().count(), preset.predators().count());
+        randomize(preset, flock, random);
+        return new Simulation(preset, flock, random);
+    }
+
+    /**
+     * A simulation from a given initial state (copied). Its boid and predator counts win over
+     * the preset's; the seed drives the noise.
+     *
+     * @throws IllegalArgumentException if the state does not fit the preset (dimension, 2D with
+     *                                  z ≠ 0, non-finite values, outside a periodic world)
+     */
+    public static Simulation of(Preset preset, long seed, Flock initial) {
+        validateInitial(preset, initial);
+        return new Simulation(preset, initial.copy(), new SplittableRandom(seed));
+    }
+
+    private static void validateInitial(Preset preset, Flock f) {
+        int d = preset.world().dimension();
+        if (f.dimension() != d) {
+            throw new IllegalArgumentException("initial state is " + f.dimension() + "D but world.dimension = " + d);
+        }
+        if (!f.allFinite()) throw new IllegalArgumentException("initial state has a non-finite value");
+        if (d == 2) {
+            for (int i = 0; i < f.count(); i++) {
+                if (f.z()[i] != 0 || f.vz()[i] != 0) {
+                    throw new IllegalArgumentException("boid " + f.id()[i] + " has z or vz != 0 in a 2D world");
+                }
+            }
+            for (int i = 0; i < f.predatorCount(); i++) {
+                if (f.pz()[i] != 0 || f.pvz()[i] != 0) {
+                    throw new IllegalArgumentException("predator " + i + " has z or vz != 0 in a 2D world");
+                }
+            }
+        }
+        if (preset.world().boundary() instanceof Boundary.Wrap) {
+            double half = 0.5 * preset.world().size();
+            for (int i = 0; i < f.count(); i++) {
+                if (outside(f.x()[i], half) || outside(f.y()[i], half) || outside(f.z()[i], half)) {
+                    throw new IllegalArgumentException("boid " + f.id()[i] + " lies outside the periodic world [-"
+                            + half + ", " + half + ")");
+                }
+            }
+        }
+    }
+
+    private static boolean outside(double v, double half) {
+        return v < -half || v >= half;
+    }
+
+    private static void randomize(Preset preset, Flock flock, SplittableRandom random) {
+        boolean threeD = preset.world().dimension() == 3;
+        double spawn = Math.min(preset.boids().spawnSize(), preset.world().size());
+        double speed = preset.boids().initialSpeed();
+        double[] u = new double[3];
+        for (int i = 0; i < flock.count(); i++) {
+            flock.x()[i] = spawn * (random.nextDouble() - 0.5);
+            flock.y()[i] = spawn * (random.nextDouble() - 0.5);
+            if (threeD) flock.z()[i] = spawn * (random.nextDouble() - 0.5);
+            randomUnit(random, threeD, u);
+            flock.vx()[i] = speed * u[0];
+            flock.vy()[i] = speed * u[1];
+            flock.vz()[i] = speed * u[2];
+        }
+        double world = preset.world().size();
+        for (int k = 0; k < flock.predatorCount(); k++) {
+            flock.px()[k] = world * (random.nextDouble() - 0.5);
+            flock.py()[k] = world * (random.nextDouble() - 0.5);
+            if (threeD) flock.pz()[k] = world * (random.nextDouble() - 0.5);
+        }
+    }
+
+    /** Writes a uniformly random unit vector (z = 0 in 2D) into {@code out}. */
+    private static void randomUnit(SplittableRandom random, boolean threeD, double[] out) {
+        if (threeD) {
+            double cz = 2 * random.nextDouble() - 1;
+            double phi = 2 * Math.PI * random.nextDouble();
+            double r = Math.sqrt(Math.max(0, 1 - cz * cz));
+            out[0] = r * Math.cos(phi);
+            out[1] = r * Math.sin(phi);
+            out[2] = cz;
+        } else {
+            double phi = 2 * Math.PI * random.nextDouble();
+            out[0] = Math.cos(phi);
+            out[1] = Math.sin(phi);
+            out[2] = 0;
+        }
+    }
+
+    private Simulation(Preset preset, Flock flock, SplittableRandom random) {
+        this.preset = preset;
+        this.flock = flock;
+        this.random = random;
+        Preset.World world = preset.world();
+        threeD = world.dimension() == 3;
+        size = world.size();
+        half = 0.5 * size;
+        sequential = preset.update() == Preset.UpdateOrder.SEQUENTIAL;
+        bndKind = switch (world.boundary()) {
+            case Boundary.Wrap w -> BND_WRAP;
+            case Boundary.SoftMargin s -> BND_SOFT;
+            case Boundary.Hard h -> BND_HARD;
+            case Boundary.None n -> BND_NONE;
+        };
+        periodic = bndKind == BND_WRAP;
+        if (world.boundary() instanceof Boundary.SoftMargin(double margin, double turn)) {
+            softMargin = margin;
+            softTurn = turn;
+        } else {
+            softMargin = 0;
+            softTurn = 0;
+        }
+
+        Separation separation = preset.separation();
+        sepR2 = separation.radius() * separation.radius();
+        sepWeight = separation.weight();
+        switch (separation) {
+            case Separation.Linear l -> { sepKind = SEP_LINEAR; sepStrength = 0; sepMaxForce = 0; }
+            case Separation.InverseDistance d -> { sepKind = SEP_INVERSE; sepStrength = 0; sepMaxForce = 0; }
+            case Separation.InverseSquareClamped c -> {
+                sepKind = SEP_INVERSE_SQUARE; sepStrength = c.strength(); sepMaxForce = c.maxForce();
+            }
+            case Separation.Normalized n -> { sepKind = SEP_NORMALIZED; sepStrength = 0; sepMaxForce = 0; }
+        }
+
+        switch (preset.neighbourhood()) {
+            case Neighbourhood.Metric m -> { global = false; nbR2 = m.radius() * m.radius(); }
+            case Neighbourhood.Global g -> { global = true; nbR2 = 0; }
+        }
+
+        Alignment alignment = preset.alignment();
+        aliWeight = alignment.weight();
+        switch (alignment) {
+            case Alignment.VelocityMatch m -> { aliKind = ALI_MATCH; aliMaxForce = 0; }
+            case Alignment.MeanVelocityLimited m -> { aliKind = ALI_LIMITED; aliMaxForce = m.maxForce(); }
+            case Alignment.HeadingBlend h -> { aliKind = ALI_HEADING; aliMaxForce = 0; }
+            case Alignment.CircularHeadingBlend h -> { aliKind = ALI_CIRCULAR; aliMaxForce = 0; }
+            case Alignment.MeanForward f -> { aliKind = ALI_FORWARD; aliMaxForce = 0; }
+        }
+        needUnit = aliKind == ALI_FORWARD || aliKind == ALI_CIRCULAR;
+        needHeading = aliKind == ALI_HEADING;
+
+        Cohesion cohesion = preset.cohesion();
+        cohWeight = cohesion.weight();
+        switch (cohesion) {
+            case Cohesion.Centroid c -> { cohKind = COH_CENTROID; cohArrival = 0; cohMaxForce = 0; }
+            case Cohesion.SteerTo s -> { cohKind = COH_STEER; cohArrival = s.arrivalRadius(); cohMaxForce = s.maxForce(); }
+            case Cohesion.UnitToCentroid u -> { cohKind = COH_UNIT; cohArrival = 0; cohMaxForce = 0; }
+        }
+
+        minSpeed = preset.boids().minSpeed();
+        maxSpeed = preset.boids().maxSpeed();
+        double largestStep;
+        switch (preset.motion()) {
+            case Motion.Additive a -> {
+                motKind = MOT_ADDITIVE; dt = a.dt(); motMaxForce = 0; constSpeed = 0; turnFactor = 0;
+                largestStep = maxSpeed * dt;
+            }
+            case Motion.Steering s -> {
+                motKind = MOT_STEERING; dt = s.dt(); motMaxForce = s.maxForce(); constSpeed = 0; turnFactor = 0;
+                largestStep = maxSpeed * dt;
+            }
+            case Motion.ConstantSpeed c -> {
+                motKind = MOT_CONSTANT; dt = c.dt(); motMaxForce = 0; constSpeed = c.speed(); turnFactor = c.turnFactor();
+                largestStep = constSpeed * dt;
+            }
+        }
+        // Sequential update reads neighbours that already moved this step: widen the cells by
+        // the largest step so a neighbour query from the start-of-step cells stays exact.
+        cellSize = preset.interactionRadius() + (sequential ? largestStep : 0);
+
+        Preset.Goal goal = preset.goal();
+        goalX = goal.x(); goalY = goal.y(); goalZ = goal.z();
+        goalR2 = goal.radius() * goal.radius();
+        goalWeight = goal.weight();
+
+        Preset.Predators predators = preset.predators();
+        fleeR2 = predators.fleeRadius() * predators.fleeRadius();
+        fleeWeight = predators.fleeWeight();
+        captureR2 = predators.captureRadius() * predators.captureRadius();
+        predatorMaxSpeed = predators.maxSpeed();
+        removeOnCapture = predators.removeOnCapture();
+        predatorPower = switch (predators.behaviour()) {
+            case PredatorBehaviour.ChaseCentroid c -> c.power();
+        };
+
+        List<Preset.Sphere> spheres = preset.obstacles().spheres();
+        obsX = new double[spheres.size()]; obsY = new double[spheres.size()];
+        obsZ = new double[spheres.size()]; obsR = new double[spheres.size()];
+        for (int k = 0; k < spheres.size(); k++) {
+            obsX[k] = spheres.get(k).x(); obsY[k] = spheres.get(k).y();
+            obsZ[k] = spheres.get(k).z(); obsR[k] = spheres.get(k).radius();
+        }
+        switch (preset.obstacles().avoidance()) {
+            case ObstacleAvoidance.ForceField f -> { obsRange = f.range(); obsWeight = f.weight(); }
+        }
+        noise = preset.noise().strength();
+
+        int capacity = flock.capacity();
+        grid = new NeighbourGrid(world.dimension(), periodic, size, capacity);
+        sx = new double[capacity]; sy = new double[capacity]; sz = new double[capacity];
+        svx = new double[capacity]; svy = new double[capacity]; svz = new double[capacity];
+        ux = new double[needUnit ? capacity : 0]; uy = new double[needUnit ? capacity : 0];
+        uz = new double[needUnit ? capacity : 0];
+        heading = new double[needHeading ? capacity : 0];
+        ox = new double[capacity]; oy = new double[capacity]; oz = new double[capacity];
+        ovx = new double[capacity]; ovy = new double[capacity]; ovz = new double[capacity];
+    }
+
+    /** @return the preset this simulation runs. */
+    public Preset preset() { return preset; }
+
+    /** @return the live state (see {@link Flock}). */
+    public Flock flock() { return flock; }
+
+    /** @return number of completed steps. */
+    public long stepCount() { return step; }
+
+    /** @return every capture so far, in order (unmodifiable view). */
+    public List<Capture> captures() { return Collections.unmodifiableList(captures); }
+
+    /**
+     * Shows the current state to {@code observer}, then runs {@code steps} steps, showing the
+     * state after each.
+     *
+     * @param steps number of steps, &ge; 0
+     */
+    public void run(long steps, StepObserver observer) {
+        if (steps < 0) throw new IllegalArgumentException("steps = " + steps + ": must be >= 0");
+        observer.observe(step, flock);
+        for (long k = 0; k < steps; k++) {
+            step();
+            observer.observe(step, flock);
+        }
+    }
+
+    /** Advances the flock and the predators by one step. */
+    public void step() {
+        int n = flock.count();
+        double[] x = flock.x(), y = flock.y(), z = flock.z();
+        double[] vx = flock.vx(), vy = flock.vy(), vz = flock.vz();
+        grid.build(x, y, z, n, cellSize);
+        int[] order = grid.order();
+        for (int s = 0; s < n; s++) {
+            int i = order[s];
+            sx[s] = x[i]; sy[s] = y[i]; sz[s] = z[i];
+            svx[s] = vx[i]; svy[s] = vy[i]; svz[s] = vz[i];
+        }
+        if (needUnit) for (int s = 0; s < n; s++) cacheUnit(s);
+        if (needHeading) for (int s = 0; s < n; s++) heading[s] = Math.atan2(svy[s], svx[s]);
+        if (global) computeGlobalSums(n);
+
+        if (sequential) {
+            int[] slotOf = grid.slotOf();
+            for (int i = 0; i < n; i++) {
+                int s = slotOf[i];
+                if (global) addToGlobalSums(s, -1);
+                updateBoid(s, n, sx, sy, sz, svx, svy, svz);
+                if (needUnit) cacheUnit(s);
+                if (needHeading) heading[s] = Math.atan2(svy[s], svx[s]);
+                if (global) addToGlobalSums(s, +1);
+            }
+            for (int s = 0; s < n; s++) {
+                int i = order[s];
+                x[i] = sx[s]; y[i] = sy[s]; z[i] = sz[s];
+                vx[i] = svx[s]; vy[i] = svy[s]; vz[i] = svz[s];
+            }
+        } else {
+            for (int s = 0; s < n; s++) updateBoid(s, n, ox, oy, oz, ovx, ovy, ovz);
+            for (int s = 0; s < n; s++) {
+                int i = order[s];
+                x[i] = ox[s]; y[i] = oy[s]; z[i] = oz[s];
+                vx[i] = ovx[s]; vy[i] = ovy[s]; vz[i] = ovz[s];
+            }
+        }
+        step++;
+        if (flock.predatorCount() > 0) {
+            movePredators();
+            capture();
+        }
+    }
+
+    private void cacheUnit(int s) {
+        double a = svx[s], b = svy[s], c = svz[s];
+        double len = Math.sqrt(a * a + b * b + c * c);
+        if (len > 0) {
+            ux[s] = a / len; uy[s] = b / len; uz[s] = c / len;
+        } else {
+            ux[s] = 0; uy[s] = 0; uz[s] = 0;
+        }
+    }
+
+    private void computeGlobalSums(int n) {
+        gpx = gpy = gpz = gvx = gvy = gvz = gux = guy = guz = gHeading = 0;
+        for (int s = 0; s < n; s++) addToGlobalSums(s, +1);
+    }
+
+    private void addToGlobalSums(int s, int sign) {
+        gpx += sign * sx[s]; gpy += sign * sy[s]; gpz += sign * sz[s];
+        gvx += sign * svx[s]; gvy += sign * svy[s]; gvz += sign * svz[s];
+        if (needUnit) { gux += sign * ux[s]; guy += sign * uy[s]; guz += sign * uz[s]; }
+        if (needHeading) gHeading += sign * heading[s];
+    }
+
+    private double delta(double d) {
+        return periodic ? Periodic.minimumImage(d, size) : d;
+    }
+
+    /**
+     * The fused kernel: new position and velocity of the boid in slot {@code s}, read from the
+     * cell-ordered state, written to slot {@code s} of the output arrays.
+     */
+    private void updateBoid(int s, int n, double[] outX, double[] outY, double[] outZ,
+                            double[] outVx, double[] outVy, double[] outVz) {
+        final double xi = sx[s], yi = sy[s], zi = sz[s];
+        final double vxi = svx[s], vyi = svy[s], vzi = svz[s];
+
+        // --- one pass over the neighbour cells: every sum any variant needs
+        int sepCount = 0, sepInvCount = 0, nbCount = 0;
+        double sepX = 0, sepY = 0, sepZ = 0;        // Σ (p_i − p_j), separation radius
+        double invX = 0, invY = 0, invZ = 0;        // Σ (p_i − p_j)/d², separation radius, d > 0
+        double nbVx = 0, nbVy = 0, nbVz = 0;        // Σ v_j, neighbourhood
+        double nbOx = 0, nbOy = 0, nbOz = 0;        // Σ (p_j − p_i), neighbourhood
+        double nbUx = 0, nbUy = 0, nbUz = 0;        // Σ unit(v_j), neighbourhood
+        double nbHeading = 0;                       // Σ atan2(v_j), neighbourhood
+        final boolean metric = !global;
+        int runCount = grid.ranges(xi, yi, zi, runs);
+        for (int r = 0; r < runCount; r++) {
+            int end = runs[2 * r + 1];
+            for (int k = runs[2 * r]; k < end; k++) {
+                if (k == s) continue;
+                double dx = sx[k] - xi, dy = sy[k] - yi, dz = sz[k] - zi;
+                if (periodic) {
+                    dx = Periodic.minimumImage(dx, size);
+                    dy = Periodic.minimumImage(dy, size);
+                    dz = Periodic.minimumImage(dz, size);
+                }
+                double d2 = dx * dx + dy * dy + dz * dz;
+                if (d2 < sepR2) {
+                    sepCount++;
+                    sepX -= dx; sepY -= dy; sepZ -= dz;
+                    if (d2 > 0) {
+                        double inv = 1.0 / d2;
+                        sepInvCount++;
+                        invX -= dx * inv; invY -= dy * inv; invZ -= dz * inv;
+                    }
+                }
+                if (metric && d2 < nbR2) {
+                    nbCount++;
+                    nbVx += svx[k]; nbVy += svy[k]; nbVz += svz[k];
+                    nbOx += dx; nbOy += dy; nbOz += dz;
+                    if (needUnit) { nbUx += ux[k]; nbUy += uy[k]; nbUz += uz[k]; }
+                    if (needHeading) nbHeading += heading[k];
+                }
+            }
+        }
+        if (global) {
+            // the sums exclude the boid itself: in sequential mode it was taken out by the caller
+            int others = n - 1;
+            double px = sequential ? gpx : gpx - xi, py = sequential ? gpy : gpy - yi, pz = sequential ? gpz : gpz - zi;
+            nbCount = others;
+            nbVx = sequential ? gvx : gvx - vxi; nbVy = sequential ? gvy : gvy - vyi; nbVz = sequential ? gvz : gvz - vzi;
+            nbOx = px - others * xi; nbOy = py - others * yi; nbOz = pz - others * zi;
+            if (needUnit) {
+                nbUx = sequential ? gux : gux - ux[s];
+                nbUy = sequential ? guy : guy - uy[s];
+                nbUz = sequential ? guz : guz - uz[s];
+            }
+            if (needHeading) nbHeading = sequential ? gHeading : gHeading - heading[s];
+        }
+
+        // --- rules, in 003's order: separation, alignment, cohesion, then the forces
+        double wx = vxi, wy = vyi, wz = vzi;   // working velocity (changed only by heading blends)
+        double ax = 0, ay = 0, az = 0;         // summed rule output
+
+        switch (sepKind) {
+            case SEP_LINEAR -> { ax += sepWeight * sepX; ay += sepWeight * sepY; az += sepWeight * sepZ; }
+            case SEP_INVERSE -> {
+                if (sepInvCount > 0) {
+                    double f = sepWeight / sepInvCount;
+                    ax += f * invX; ay += f * invY; az += f * invZ;
+                }
+            }
+            case SEP_INVERSE_SQUARE -> {
+                if (sepInvCount > 0) {
+                    double mx = invX / sepInvCount, my = invY / sepInvCount, mz = invZ / sepInvCount;
+                    double len = Math.sqrt(mx * mx + my * my + mz * mz);
+                    if (len > 0) {
+                        double f = sepWeight * Math.min(sepStrength * len, sepMaxForce) / len;
+                        ax += f * mx; ay += f * my; az += f * mz;
+                    }
+                }
+            }
+            case SEP_NORMALIZED -> {
+                double len = Math.sqrt(sepX * sepX + sepY * sepY + sepZ * sepZ);
+                if (len > 0) {
+                    double f = sepWeight / len;
+                    ax += f * sepX; ay += f * sepY; az += f * sepZ;
+                }
+            }
+            default -> throw new AssertionError(sepKind);
+        }
+
+        switch (aliKind) {
+            case ALI_MATCH -> {
+                if (nbCount > 0) {
+                    ax += aliWeight * (nbVx / nbCount - vxi);
+                    ay += aliWeight * (nbVy / nbCount - vyi);
+                    az += aliWeight * (nbVz / nbCount - vzi);
+                }
+            }
+            case ALI_LIMITED -> {
+                if (nbCount > 0) {
+                    double mx = nbVx / nbCount, my = nbVy / nbCount, mz = nbVz / nbCount;
+                    double len = Math.sqrt(mx * mx + my * my + mz * mz);
+                    if (len > aliMaxForce) {
+                        double f = aliMaxForce / len;
+                        mx *= f; my *= f; mz *= f;
+                    }
+                    ax += aliWeight * mx; ay += aliWeight * my; az += aliWeight * mz;
+                }
+            }
+            case ALI_HEADING, ALI_CIRCULAR -> {
+                if (nbCount > 0) {
+                    // 003 turns the velocity as already changed by separation
+                    wx += ax; wy += ay;
+                    ax = 0; ay = 0;
+                    double bird = Math.atan2(wy, wx);
+                    double speed = Math.sqrt(wx * wx + wy * wy);
+                    double turned;
+                    if (aliKind == ALI_HEADING) {
+                        double mean = nbHeading / nbCount;
+                        turned = bird + (mean - bird) * aliWeight;
+                    } else {
+                        turned = nbUx == 0 && nbUy == 0 ? bird
+                                : bird + wrapAngle(Math.atan2(nbUy, nbUx) - bird) * aliWeight;
+                    }
+                    wx = Math.cos(turned) * speed;
+                    wy = Math.sin(turned) * speed;
+                }
+            }
+            case ALI_FORWARD -> {
+                double mx, my, mz;
+                if (nbCount > 0) {
+                    mx = nbUx / nbCount; my = nbUy / nbCount; mz = nbUz / nbCount;
+                } else {
+                    mx = vxi; my = vyi; mz = vzi;
+                }
+                double len = Math.sqrt(mx * mx + my * my + mz * mz);
+                if (len > 0) {
+                    double f = aliWeight / len;
+                    ax += f * mx; ay += f * my; az += f * mz;
+                }
+            }
+            default -> throw new AssertionError(aliKind);
+        }
+
+        if (nbCount > 0) {
+            double cx = nbOx / nbCount, cy = nbOy / nbCount, cz = nbOz / nbCount;   // c_i − p_i
+            switch (cohKind) {
+                case COH_CENTROID -> { ax += cohWeight * cx; ay += cohWeight * cy; az += cohWeight * cz; }
+                case COH_STEER -> {
+                    double d = Math.sqrt(cx * cx + cy * cy + cz * cz);
+                    if (d > 0) {
+                        double desired = maxSpeed * (d < cohArrival ? d / cohArrival : 1) / d;
+                        double tx = cx * desired - vxi, ty = cy * desired - vyi, tz = cz * desired - vzi;
+                        double len = Math.sqrt(tx * tx + ty * ty + tz * tz);
+                        if (len > cohMaxForce) {
+                            double f = cohMaxForce / len;
+                            tx *= f; ty *= f; tz *= f;
+                        }
+                        ax += cohWeight * tx; ay += cohWeight * ty; az += cohWeight * tz;
+                    }
+                }
+                case COH_UNIT -> {
+                    double d = Math.sqrt(cx * cx + cy * cy + cz * cz);
+                    if (d > 0) {
+                        double f = cohWeight / d;
+                        ax += f * cx; ay += f * cy; az += f * cz;
+                    }
+                }
+                default -> throw new AssertionError(cohKind);
+            }
+        }
+
+        // --- goal (002): weight · (g − p) within the goal's radius
+        if (goalWeight > 0) {
+            double gx = delta(goalX - xi), gy = delta(goalY - yi), gz = delta(goalZ - zi);
+            if (gx * gx + gy * gy + gz * gz <= goalR2) {
+                ax += goalWeight * gx; ay += goalWeight * gy; az += goalWeight * gz;
+            }
+        }
+
+        // --- flee predators (002): fleeWeight · Σ unit(p − q) within the flee radius
+        int predators = flock.predatorCount();
+        if (predators > 0 && fleeWeight > 0) {
+            double[] px = flock.px(), py = flock.py(), pz = flock.pz();
+            for (int q = 0; q < predators; q++) {
+                double dx = delta(xi - px[q]), dy = delta(yi - py[q]), dz = delta(zi - pz[q]);
+                double d2 = dx * dx + dy * dy + dz * dz;
+                if (d2 <= fleeR2 && d2 > 0) {
+                    double f = fleeWeight / Math.sqrt(d2);
+                    ax += f * dx; ay += f * dy; az += f * dz;
+                }
+            }
+        }
+
+        // --- obstacles, 000's force field
+        for (int o = 0; o < obsX.length; o++) {
+            double dx = delta(xi - obsX[o]), dy = delta(yi - obsY[o]), dz = delta(zi - obsZ[o]);
+            double dist = Math.sqrt(dx * dx + dy * dy + dz * dz);
+            double surface = dist - obsR[o];
+            if (surface < obsRange && dist > 0) {
+                double push = surface < 0.1 ? 100 : 10 / (surface * surface);
+                double f = obsWeight * push / dist;
+                ax += f * dx; ay += f * dy; az += f * dz;
+            }
+        }
+
+        // --- random steering
+        if (noise > 0) {
+            if (threeD) {
+                double cz = 2 * random.nextDouble() - 1;
+                double phi = 2 * Math.PI * random.nextDouble();
+                double r = Math.sqrt(Math.max(0, 1 - cz * cz));
+                ax += noise * r * Math.cos(phi); ay += noise * r * Math.sin(phi); az += noise * cz;
+            } else {
+                double phi = 2 * Math.PI * random.nextDouble();
+                ax += noise * Math.cos(phi); ay += noise * Math.sin(phi);
+            }
+        }
+
+        // --- soft boundary (000): turn back once more than the margin outside the box
+        if (bndKind == BND_SOFT) {
+            double lo = -half - softMargin, hi = half + softMargin;
+            if (xi < lo) ax += softTurn; else if (xi > hi) ax -= softTurn;
+            if (yi < lo) ay += softTurn; else if (yi > hi) ay -= softTurn;
+            if (threeD) { if (zi < lo) az += softTurn; else if (zi > hi) az -= softTurn; }
+        }
+
+        // --- motion
+        double nvx, nvy, nvz;
+        switch (motKind) {
+            case MOT_ADDITIVE, MOT_STEERING -> {
+                if (motKind == MOT_STEERING) {
+                    double len = Math.sqrt(ax * ax + ay * ay + az * az);
+                    if (len > motMaxForce) {
+                        double f = motMaxForce / len;
+                        ax *= f; ay *= f; az *= f;
+                    }
+                }
+                nvx = wx + ax; nvy = wy + ay; nvz = wz + az;
+                double speed = Math.sqrt(nvx * nvx + nvy * nvy + nvz * nvz);
+                if (speed > maxSpeed) {
+                    double f = maxSpeed / speed;
+                    nvx *= f; nvy *= f; nvz *= f;
+                } else if (speed < minSpeed && speed > 0) {
+                    double f = minSpeed / speed;
+                    nvx *= f; nvy *= f; nvz *= f;
+                }
+            }
+            case MOT_CONSTANT -> {
+                double fx = wx, fy = wy, fz = wz;
+                double flen = Math.sqrt(fx * fx + fy * fy + fz * fz);
+                if (flen > 0) { fx /= flen; fy /= flen; fz /= flen; } else { fx = 1; fy = 0; fz = 0; }
+                double dxr = fx + (ax - fx) * turnFactor, dyr = fy + (ay - fy) * turnFactor, dzr = fz + (az - fz) * turnFactor;
+                double len = Math.sqrt(dxr * dxr + dyr * dyr + dzr * dzr);
+                if (len > 1e-12) { dxr /= len; dyr /= len; dzr /= len; } else { dxr = fx; dyr = fy; dzr = fz; }
+                nvx = dxr * constSpeed; nvy = dyr * constSpeed; nvz = dzr * constSpeed;
+            }
+            default -> throw new AssertionError(motKind);
+        }
+        double nx = xi + nvx * dt, ny = yi + nvy * dt, nz = zi + nvz * dt;
+
+        // --- hard and periodic boundaries act on the new position
+        if (bndKind == BND_WRAP) {
+            nx = Periodic.wrap(nx, size);
+            ny = Periodic.wrap(ny, size);
+            if (threeD) nz = Periodic.wrap(nz, size);
+        } else if (bndKind == BND_HARD) {
+            if (nx > half) { nx = half; nvx = -Math.abs(nvx); } else if (nx < -half) { nx = -half; nvx = Math.abs(nvx); }
+            if (ny > half) { ny = half; nvy = -Math.abs(nvy); } else if (ny < -half) { ny = -half; nvy = Math.abs(nvy); }
+            if (threeD) {
+                if (nz > half) { nz = half; nvz = -Math.abs(nvz); } else if (nz < -half) { nz = -half; nvz = Math.abs(nvz); }
+            }
+        }
+        outX[s] = nx; outY[s] = ny; outZ[s] = nz;
+        outVx[s] = nvx; outVy[s] = nvy; outVz[s] = nvz;
+    }
+
+    /** @return the angle equivalent to {@code a} in (−π, π]. */
+    static double wrapAngle(double a) {
+        double twoPi = 2 * Math.PI;
+        a = a % twoPi;
+        if (a > Math.PI) a -= twoPi;
+        else if (a <= -Math.PI) a += twoPi;
+        return a;
+    }
+
+    private void movePredators() {
+        int n = flock.count();
+        double[] x = flock.x(), y = flock.y(), z = flock.z();
+        double[] px = flock.px(), py = flock.py(), pz = flock.pz();
+        double[] pvx = flock.pvx(), pvy = flock.pvy(), pvz = flock.pvz();
+        for (int q = 0; q < flock.predatorCount(); q++) {
+            // centroid relative to the predator (minimum image in a periodic world)
+            double cx = 0, cy = 0, cz = 0;
+            if (periodic) {
+                for (int i = 0; i < n; i++) {
+                    cx += delta(x[i] - px[q]); cy += delta(y[i] - py[q]); cz += delta(z[i] - pz[q]);
+                }
+                cx /= n; cy /= n; cz /= n;
+            } else {
+                for (int i = 0; i < n; i++) { cx += x[i]; cy += y[i]; cz += z[i]; }
+                cx = cx / n - px[q]; cy = cy / n - py[q]; cz = cz / n - pz[q];
+            }
+            double ux = pvx[q] + cx * predatorPower, uy = pvy[q] + cy * predatorPower, uz = pvz[q] + cz * predatorPower;
+            double speed = Math.sqrt(ux * ux + uy * uy + uz * uz);
+            if (speed > predatorMaxSpeed) {
+                double f = predatorMaxSpeed / speed;
+                ux *= f; uy *= f; uz *= f;
+            }
+            pvx[q] = ux; pvy[q] = uy; pvz[q] = uz;
+            px[q] += ux; py[q] += uy; pz[q] += uz;
+            if (periodic) {
+                px[q] = Periodic.wrap(px[q], size);
+                py[q] = Periodic.wrap(py[q], size);
+                if (threeD) pz[q] = Periodic.wrap(pz[q], size);
+            }
+        }
+    }
+
+    private void capture() {
+        if (captureR2 <= 0) return;
+        double[] x = flock.x(), y = flock.y(), z = flock.z();
+        double[] px = flock.px(), py = flock.py(), pz = flock.pz();
+        for (int q = 0; q < flock.predatorCount(); q++) {
+            for (int i = 0; i < flock.count(); i++) {
+                double dx = delta(x[i] - px[q]), dy = delta(y[i] - py[q]), dz = delta(z[i] - pz[q]);
+                if (dx * dx + dy * dy + dz * dz < captureR2) {
+                    captures.add(new Capture(step, q, flock.id()[i]));
+                    if (removeOnCapture && flock.count() > 1) {
+                        flock.remove(i);
+                        i--;
+                    }
+                }
+            }
+        }
+    }
+}

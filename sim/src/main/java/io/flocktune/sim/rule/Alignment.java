@@ -1,0 +1,70 @@
+package io.flocktune.sim.rule;
+
+import io.flocktune.sim.Check;
+
+/**
+ * Velocity matching over the preset's {@link Neighbourhood} N (other boids only).
+ */
+public sealed interface Alignment {
+
+    /** Factor on the rule's output (for the heading blends: the blend fraction), &ge; 0. */
+    double weight();
+
+    /**
+     * Seeds 000 ({@code alignment_rule}, divided by 600) and 002: {@code weight · (mean_N v_j − v_i)};
+     * zero when N is empty. Seed 000's code divides by the count only once, after the loop over
+     * all boids (an indentation slip); this variant implements the evident intent, a per-boid mean.
+     */
+    record VelocityMatch(double weight) implements Alignment {
+        public VelocityMatch {
+            Check.nonNegative("weight", weight);
+        }
+    }
+
+    /**
+     * Seed 001 ({@code align}): {@code weight · limit(mean_N v_j, maxForce)}: the mean neighbour
+     * velocity itself (not minus the own velocity, as coded), truncated to {@code maxForce}.
+     *
+     * @param maxForce truncation length, &ge; 0 (001's {@code MAX_FORCE})
+     */
+    record MeanVelocityLimited(double weight, double maxForce) implements Alignment {
+        public MeanVelocityLimited {
+            Check.nonNegative("weight", weight);
+            Check.nonNegative("maxForce", maxForce);
+        }
+    }
+
+    /**
+     * Seed 003 as coded ({@code BirdShape::Alignment}), 2D only: with θ_i = atan2(v_i) and
+     * θ̄ the <em>arithmetic</em> mean of atan2(v_j) over N, the velocity is turned to
+     * {@code θ_i + (θ̄ − θ_i)·weight} at unchanged speed. The arithmetic mean of angles is wrong
+     * across ±π (headings 179° and −179° average to 0°); {@link CircularHeadingBlend} fixes it.
+     * The blend acts on the velocity as already changed by separation (003 applies its rules
+     * one after another to {@code m_velocity}).
+     */
+    record HeadingBlend(double weight) implements Alignment {
+        public HeadingBlend {
+            Check.inRange("weight", weight, 0, 1);
+        }
+    }
+
+    /**
+     * Seed 003 with the ±π wrap fixed, 2D only: θ̄ = atan2(Σ sin θ_j, Σ cos θ_j) (circular
+     * mean) and the turn is the shortest signed arc {@code wrap(θ̄ − θ_i)} times {@code weight}.
+     */
+    record CircularHeadingBlend(double weight) implements Alignment {
+        public CircularHeadingBlend {
+            Check.inRange("weight", weight, 0, 1);
+        }
+    }
+
+    /**
+     * Seed 004 ({@code AlignmentRule}): {@code weight · unit(mean_N unit(v_j))}; the own forward
+     * direction {@code unit(v_i)} when N is empty.
+     */
+    record MeanForward(double weight) implements Alignment {
+        public MeanForward {
+            Check.nonNegative("weight", weight);
+        }
+    }
+}

@@ -1,0 +1,46 @@
+package io.flocktune.sim.rule;
+
+import io.flocktune.sim.Check;
+
+/**
+ * Flock centering toward the centroid c_i of the preset's {@link Neighbourhood} N (other boids
+ * only; offsets are minimum-image in a periodic world). Every variant is zero when N is empty.
+ */
+public sealed interface Cohesion {
+
+    /** Factor on the rule's output, &ge; 0. */
+    double weight();
+
+    /** Seeds 000 ({@code cohesion_rule}, divided by 100) and 002: {@code weight · (c_i − p_i)}. */
+    record Centroid(double weight) implements Cohesion {
+        public Centroid {
+            Check.nonNegative("weight", weight);
+        }
+    }
+
+    /**
+     * Seed 001 ({@code cohere} → {@code steer_to}) with arrival: with {@code d = |c_i − p_i|},
+     * desired = unit(c_i − p_i)·maxSpeed·min(1, d/arrivalRadius); steer = limit(desired − v_i,
+     * maxForce); output {@code weight · steer}. {@code maxSpeed} is the boids' maximum speed.
+     *
+     * @param arrivalRadius distance below which the desired speed falls linearly, &gt; 0 (001: 100)
+     * @param maxForce      truncation length of the steer, &ge; 0 (001's {@code MAX_FORCE})
+     */
+    record SteerTo(double weight, double arrivalRadius, double maxForce) implements Cohesion {
+        public SteerTo {
+            Check.nonNegative("weight", weight);
+            Check.positive("arrivalRadius", arrivalRadius);
+            Check.nonNegative("maxForce", maxForce);
+        }
+    }
+
+    /**
+     * Seeds 003 (global neighbourhood: {@code BirdShape::Cohesion}) and 004 (local:
+     * {@code CohesionRule}): {@code weight · unit(c_i − p_i)}.
+     */
+    record UnitToCentroid(double weight) implements Cohesion {
+        public UnitToCentroid {
+            Check.nonNegative("weight", weight);
+        }
+    }
+}

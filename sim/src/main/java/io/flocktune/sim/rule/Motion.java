@@ -1,0 +1,55 @@
+package io.flocktune.sim.rule;
+
+import io.flocktune.sim.Check;
+
+/**
+ * How the summed rule output {@code a} (the weighted sum of every rule and force) changes a
+ * boid's velocity and position in one step.
+ */
+public sealed interface Motion {
+
+    /**
+     * Seeds 000, 001, 002, 003: {@code v ← v + a}, speed clamped to [minSpeed, maxSpeed] of the
+     * boids (a zero velocity stays zero), {@code p ← p + v·dt}. 001's {@code step} is exactly
+     * this ({@code velocity.add(acceleration).limit(MAX_SPEED)}); its steering character lives in
+     * its rules, which truncate their own outputs to MAX_FORCE.
+     *
+     * @param dt time step, &gt; 0 (000, 001, 003: 1; 002: δt)
+     */
+    record Additive(double dt) implements Motion {
+        public Additive {
+            Check.positive("dt", dt);
+        }
+    }
+
+    /**
+     * Reynolds (1999) steering: {@code v ← v + limit(a, maxForce)}, speed clamped to
+     * [minSpeed, maxSpeed], {@code p ← p + v·dt}. Truncating the <em>sum</em> keeps any weight
+     * combination stable, which makes it the motion of the {@code reynolds} tuning preset.
+     *
+     * @param maxForce largest velocity change per step, &gt; 0
+     */
+    record Steering(double dt, double maxForce) implements Motion {
+        public Steering {
+            Check.positive("dt", dt);
+            Check.positive("maxForce", maxForce);
+        }
+    }
+
+    /**
+     * Seed 004 ({@code BoidsGenerator.Update}): the rule output is a desired direction;
+     * {@code dir = unit(lerp(f, a, turnFactor))} with f the current forward direction (kept when
+     * the lerp is zero), {@code v = dir·speed}, {@code p ← p + v·dt}. 004 uses
+     * {@code Time.deltaTime} both as the lerp factor and as the time step.
+     *
+     * @param speed      constant speed in world units per time unit, &gt; 0
+     * @param turnFactor lerp fraction toward the desired direction per step, in (0, 1]
+     */
+    record ConstantSpeed(double dt, double speed, double turnFactor) implements Motion {
+        public ConstantSpeed {
+            Check.positive("dt", dt);
+            Check.positive("speed", speed);
+            Check.inRange("turnFactor", turnFactor, Double.MIN_VALUE, 1);
+        }
+    }
+}

@@ -1,0 +1,168 @@
+package io.flocktune.sim.space;
+
+/**
+ * A uniform cell list rebuilt every step by a counting sort, so a neighbour query touches only
+ * the 3^d cells around a point: O(N) per step for a bounded density. Cells are at least
+ * {@code cellSize} wide; a query for radius &le; cellSize is exact.
+ *
+ * <p>In a periodic world the cells tile the box [−size/2, size/2)^d and neighbour cells wrap; in
+ * an open world they tile the bounding box of the current positions. The number of cells is
+ * capped near 8·N, widening cells when a sparse flock spans a large volume.
+ *
+ * <p>After {@link #build}, {@link #order()} lists boid indices sorted by cell (stable, so
+ * deterministic) and {@link #ranges} yields the runs of that order to scan. No allocation after
+ * construction except when the cell count grows.
+ */
+public final class NeighbourGrid {
+    private final int dimension;
+    private final boolean periodic;
+    private final double worldSize;
+    private final int[] order;
+    private final int[] slotOf;
+    private final int[] cellOf;
+    private int[] cellStart = new int[2];
+    private int nx, ny, nz;
+    private double minX, minY, minZ, width;
+
+    /**
+     * @param dimension 2 or 3
+     * @param periodic  whether the world wraps
+     * @param worldSize side of the periodic box (ignored when open)
+     * @param capacity  largest number of boids
+     */
+    public NeighbourGrid(int dimension, boolean periodic, double worldSize, int capacity) {
+        this.dimension = dimension;
+        this.periodic = periodic;
+        this.worldSize = worldSize;
+        order = new int[capacity];
+        slotOf = new int[capacity];
+        cellOf = new int[capacity];
+    }
+
+    /**
+     * Sorts {@code n} points into cells at least {@code cellSize} wide.
+     *
+     * @param cellSize the largest query radius, &gt; 0
+     */
+    public void build(double[] x, double[] y, double[] z, int n, double cellSize) {
+        long maxCells = 8L * n + 64;
+        if (periodic) {
+            double size = worldSize;
+            int per = cellsPerSide(size, cellSize);
+            while (cells(per) > maxCells) per = Math.max(1, per / 2);
+            nx = per; ny = per; nz = dimension == 3 ? per : 1;
+            width = size / per;
+            minX = minY = minZ = -0.5 * size;
+        } else {
+            double loX = Double.POSITIVE_INFINITY, hiX = Double.NEGATIVE_INFINITY;
+            double loY = Double.POSITIVE_INFINITY, hiY = Double.NEGATIVE_INFINITY;
+            double loZ = Double.POSITIVE_INFINITY, hiZ = Double.NEGATIVE_INFINITY;
+            for (int i = 0; i < n; i++) {
+                double a = x[i], b = y[i], c = z[i];
+                if (a < loX) loX = a;
+                if (a > hiX) hiX = a;
+                if (b < loY) loY = b;
+                if (b > hiY) hiY = b;
+                if (c < loZ) loZ = c;
+                if (c > hiZ) hiZ = c;
+            }
+            double w = cellSize;
+            while (true) {
+                nx = (int) Math.min(Integer.MAX_VALUE / 4, Math.floor((hiX - loX) / w) + 1);
+                ny = (int) Math.min(Integer.MAX_VALUE / 4, Math.floor((hiY - loY) / w) + 1);
+                nz = dimension == 3 ? (int) Math.min(Integer.MAX_VALUE / 4, Math.floor((hiZ - loZ) / w) + 1) : 1;
+                if ((long) nx * ny * nz <= maxCells) break;
+                w *= 2;
+            }
+            width = w;
+            minX = loX; minY = loY; minZ = loZ;
+        }
+        int cells = nx * ny * nz;
+        if (cellStart.length < cells + 1) cellStart = new int[Math.max(cells + 1, cellStart.length * 2)];
+        int[] start = cellStart;
+        java.util.Arrays.fill(start, 0, cells + 1, 0);
+        for (int i = 0; i < n; i++) {
+            int c = cellIndex(x[i], y[i], z[i]);
+            cellOf[i] = c;
+            start[c + 1]++;
+        }
+        for (int c = 0; c < cells; c++) start[c + 1] += start[c];
+        // stable placement: a running cursor per cell, kept in slotOf temporarily is not possible,
+        // so place by scanning indices in order with a cursor array reusing cellStart shifted
+        for (int i = 0; i < n; i++) {
+            int c = cellOf[i];
+            int s = start[c]++;
+            order[s] = i;
+            slotOf[i] = s;
+        }
+        // restore starts: after placement start[c] == end of cell c == original start[c+1]
+        for (int c = cells; c > 0; c--) start[c] = start[c - 1];
+        start[0] = 0;
+    }
+
+    private int cellsPerSide(double size, double cellSize) {
+        int per = (int) Math.max(1, Math.floor(size / cellSize));
+        return per < 3 ? 1 : per;
+    }
+
+    private long cells(int per) {
+        return dimension == 3 ? (long) per * per * per : (long) per * per;
+    }
+
+    private int coordinate(double v, double lo, int n) {
+        int c = (int) Math.floor((v - lo) / width);
+        return c < 0 ? 0 : (c >= n ? n - 1 : c);
+    }
+
+    private int cellIndex(double x, double y, double z) {
+        int cx = coordinate(x, minX, nx), cy = coordinate(y, minY, ny);
+        int cz = dimension == 3 ? coordinate(z, minZ, nz) : 0;
+        return (cz * ny + cy) * nx + cx;
+    }
+
+    /**
+     * Writes the slot runs {@code [out[2k], out[2k+1])} of {@link #order()} that cover every cell
+     * within one cell of the point, and returns their number k (at most 18; {@code out.length}
+     * &ge; 36). Each slot appears in at most one run.
+     */
+    public int ranges(double x, double y, double z, int[] out) {
+        int cx = coordinate(x, minX, nx), cy = coordinate(y, minY, ny);
+        int cz = dimension == 3 ? coordinate(z, minZ, nz) : 0;
+        int k = 0;
+        int zFrom, zTo;
+        if (nz == 1) { zFrom = 0; zTo = 0; } else if (periodic) { zFrom = -1; zTo = 1; } else { zFrom = Math.max(-1, -cz); zTo = Math.min(1, nz - 1 - cz); }
+        int yFrom, yTo;
+        if (ny == 1) { yFrom = 0; yTo = 0; } else if (periodic) { yFrom = -1; yTo = 1; } else { yFrom = Math.max(-1, -cy); yTo = Math.min(1, ny - 1 - cy); }
+        int[] start = cellStart;
+        for (int dz = zFrom; dz <= zTo; dz++) {
+            int zz = cz + dz;
+            if (zz < 0) zz += nz; else if (zz >= nz) zz -= nz;
+            for (int dy = yFrom; dy <= yTo; dy++) {
+                int yy = cy + dy;
+                if (yy < 0) yy += ny; else if (yy >= ny) yy -= ny;
+                int row = (zz * ny + yy) * nx;
+                if (nx == 1) {
+                    out[k++] = start[row]; out[k++] = start[row + 1];
+                } else if (!periodic) {
+                    int lo = Math.max(0, cx - 1), hi = Math.min(nx - 1, cx + 1);
+                    out[k++] = start[row + lo]; out[k++] = start[row + hi + 1];
+                } else if (cx == 0) {
+                    out[k++] = start[row + nx - 1]; out[k++] = start[row + nx];
+                    out[k++] = start[row]; out[k++] = start[row + 2];
+                } else if (cx == nx - 1) {
+                    out[k++] = start[row + nx - 2]; out[k++] = start[row + nx];
+                    out[k++] = start[row]; out[k++] = start[row + 1];
+                } else {
+                    out[k++] = start[row + cx - 1]; out[k++] = start[row + cx + 2];
+                }
+            }
+        }
+        return k >> 1;
+    }
+
+    /** @return boid indices in cell order; entries [0, n) are valid after {@link #build}. */
+    public int[] order() { return order; }
+
+    /** @return for each boid index, its position in {@link #order()}. */
+    public int[] slotOf() { return slotOf; }
+}

@@ -1,0 +1,35 @@
+package io.flocktune.sim.space;
+
+/** Minimum-image helpers for a periodic box of side {@code size} centred on the origin. */
+public final class Periodic {
+    private Periodic() {}
+
+    /**
+     * @param delta a coordinate difference with |delta| &lt; 1.5·size
+     * @param size  period, &gt; 0
+     * @return the equivalent difference in [−size/2, size/2]
+     */
+    public static double minimumImage(double delta, double size) {
+        double half = 0.5 * size;
+        if (delta > half) return delta - size;
+        if (delta < -half) return delta + size;
+        return delta;
+    }
+
+    /**
+     * @param coordinate a coordinate at most one period outside the box
+     * @param size       period, &gt; 0
+     * @return the same point wrapped into [−size/2, size/2)
+     */
+    public static double wrap(double coordinate, double size) {
+        double half = 0.5 * size;
+        if (coordinate >= half) coordinate -= size;
+        else if (coordinate < -half) coordinate += size;
+        // a step longer than a period, or rounding at the edge
+        if (coordinate >= half || coordinate < -half) {
+            coordinate -= size * Math.floor((coordinate + half) / size);
+            if (coordinate >= half) coordinate = -half;
+        }
+        return coordinate;
+    }
+}
