@@ -81,6 +81,26 @@ public record Preset(
             throw new IllegalArgumentException("alignment.kind = " + Kinds.of(alignment)
                     + ": heading blends are 2D only, but world.dimension = " + world.dimension());
         }
+        if (alignment instanceof Alignment.Vicsek && world.dimension() != 2) {
+            throw new IllegalArgumentException("alignment.kind = vicsek: 2D only, but world.dimension = " + world.dimension());
+        }
+        if (cohesion instanceof Cohesion.Zonal && !(alignment instanceof Alignment.Zonal)) {
+            throw new IllegalArgumentException("cohesion.kind = zonal: needs alignment.kind = zonal (its radius is the attraction zone's inner edge)");
+        }
+        if (alignment instanceof Alignment.Zonal z) {
+            double outer = switch (neighbourhood) {
+                case Neighbourhood.Metric m -> m.radius();
+                case Neighbourhood.FieldOfView f -> f.radius();
+                case Neighbourhood.Topological t -> throw new IllegalArgumentException(
+                        "alignment.kind = zonal: needs a metric or fieldOfView neighbourhood, not topological");
+                case Neighbourhood.Global g -> throw new IllegalArgumentException(
+                        "alignment.kind = zonal: needs a metric or fieldOfView neighbourhood, not global");
+            };
+            if (z.radius() < separation.radius() || z.radius() > outer) {
+                throw new IllegalArgumentException("alignment.radius = " + z.radius() + ": must be in [separation.radius = "
+                        + separation.radius() + ", neighbourhood.radius = " + outer + "]");
+            }
+        }
         if (world.dimension() == 2) {
             for (Sphere s : obstacles.spheres()) {
                 if (s.z() != 0) throw new IllegalArgumentException("obstacles.spheres z = " + s.z() + ": must be 0 in a 2D world");
@@ -206,8 +226,11 @@ public record Preset(
 
     /** The largest distance at which two boids interact (separation or a metric neighbourhood). */
     public double interactionRadius() {
-        double r = separation.radius();
-        if (neighbourhood instanceof Neighbourhood.Metric m) r = Math.max(r, m.radius());
-        return r;
+        return switch (neighbourhood) {
+            case Neighbourhood.Metric m -> Math.max(separation.radius(), m.radius());
+            case Neighbourhood.FieldOfView f -> Math.max(separation.radius(), f.radius());
+            case Neighbourhood.Topological t -> separation.radius();
+            case Neighbourhood.Global g -> separation.radius();
+        };
     }
 }
