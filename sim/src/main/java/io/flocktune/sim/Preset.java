@@ -224,6 +224,60 @@ public record Preset(
         }
     }
 
+    /** @return a builder holding this preset's sections, to derive a variant of it. */
+    public Builder toBuilder() {
+        return new Builder(this);
+    }
+
+    /**
+     * Derives presets section by section (records have no withers):
+     * {@code reynolds.toBuilder().neighbourhood(new Neighbourhood.Topological(7)).build()}.
+     * {@link #build()} validates like the constructor.
+     */
+    public static final class Builder {
+        private String name, description;
+        private World world;
+        private Boids boids;
+        private UpdateOrder update;
+        private Neighbourhood neighbourhood;
+        private Separation separation;
+        private Alignment alignment;
+        private Cohesion cohesion;
+        private Motion motion;
+        private Predators predators;
+        private Obstacles obstacles;
+        private Goal goal;
+        private Noise noise;
+
+        private Builder(Preset p) {
+            name = p.name; description = p.description; world = p.world; boids = p.boids; update = p.update;
+            neighbourhood = p.neighbourhood; separation = p.separation; alignment = p.alignment;
+            cohesion = p.cohesion; motion = p.motion; predators = p.predators; obstacles = p.obstacles;
+            goal = p.goal; noise = p.noise;
+        }
+
+        public Builder name(String v) { name = v; return this; }
+        public Builder description(String v) { description = v; return this; }
+        public Builder world(World v) { world = v; return this; }
+        public Builder boids(Boids v) { boids = v; return this; }
+        public Builder update(UpdateOrder v) { update = v; return this; }
+        public Builder neighbourhood(Neighbourhood v) { neighbourhood = v; return this; }
+        public Builder separation(Separation v) { separation = v; return this; }
+        public Builder alignment(Alignment v) { alignment = v; return this; }
+        public Builder cohesion(Cohesion v) { cohesion = v; return this; }
+        public Builder motion(Motion v) { motion = v; return this; }
+        public Builder predators(Predators v) { predators = v; return this; }
+        public Builder obstacles(Obstacles v) { obstacles = v; return this; }
+        public Builder goal(Goal v) { goal = v; return this; }
+        public Builder noise(Noise v) { noise = v; return this; }
+
+        /** @throws IllegalArgumentException as the {@link Preset} constructor */
+        public Preset build() {
+            return new Preset(FORMAT, name, description, world, boids, update, neighbourhood, separation,
+                    alignment, cohesion, motion, predators, obstacles, goal, noise);
+        }
+    }
+
     /** The largest distance at which two boids interact (separation or a metric neighbourhood). */
     public double interactionRadius() {
         return switch (neighbourhood) {
