@@ -3,6 +3,7 @@ package io.flocktune.sim.fidelity;
 import io.flocktune.sim.Capture;
 
 import java.util.List;
+import java.util.stream.IntStream;
 
 /**
  * Seed 002 (Yoo 2023 report, Python + three.js, 3D) written out all-pairs from
@@ -75,7 +76,7 @@ final class Seed002Transcription {
     }
 
     private static int[] findNeighbours(double[][] p, int i) {
-        return java.util.stream.IntStream.range(0, p.length)
+        return IntStream.range(0, p.length)
                 .filter(k -> k != i && norm(difference(p[k], p[i])) <= VISUAL_RANGE).toArray();
     }
 

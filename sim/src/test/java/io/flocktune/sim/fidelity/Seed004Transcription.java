@@ -1,5 +1,7 @@
 package io.flocktune.sim.fidelity;
 
+import java.util.stream.IntStream;
+
 /**
  * Seed 004 (2023, Unity C#, 3D) written out all-pairs from {@code seeds/004_0a97169380ba7201.txt},
  * independent of the engine: {@code SeparationRule}, {@code AlignmentRule}, {@code CohesionRule}
@@ -41,7 +43,7 @@ final class Seed004Transcription {
     }
 
     private static int[] neighbours(SeedState s, int agent, double range) {
-        return java.util.stream.IntStream.range(0, s.count()).filter(j -> j != agent && length(
+        return IntStream.range(0, s.count()).filter(j -> j != agent && length(
                 new double[] {s.x[j] - s.x[agent], s.y[j] - s.y[agent], s.z[j] - s.z[agent]}) < range).toArray();
     }
 

@@ -2,6 +2,7 @@ package io.flocktune.sim.space;
 
 import org.junit.jupiter.api.Test;
 
+import java.util.Arrays;
 import java.util.SplittableRandom;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -105,7 +106,7 @@ class NeighbourGridTest {
         for (int i = 0; i < n; i++) assertEquals(i, order[slotOf[i]], label + ": order/slotOf mismatch");
         int[] runs = new int[36];
         for (int i = 0; i < n; i++) {
-            java.util.Arrays.fill(seen, false);
+            Arrays.fill(seen, false);
             int k = grid.ranges(p[0][i], p[1][i], p[2][i], runs);
             assertTrue(k <= 18, label + ": " + k + " runs");
             for (int r = 0; r < k; r++) {
