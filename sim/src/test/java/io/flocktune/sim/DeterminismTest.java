@@ -38,7 +38,7 @@ class DeterminismTest {
         b.run(50, (s, f) -> {});
         assertTrue(a.flock().sameState(b.flock()), "no noise: the seed must not matter");
 
-        Preset noisy = TestPresets.with(quiet, new Preset.Noise(0.05));
+        Preset noisy = quiet.toBuilder().noise(new Preset.Noise(0.05)).build();
         Simulation c = Simulation.of(noisy, 1, initial), d = Simulation.of(noisy, 2, initial), e = Simulation.of(noisy, 1, initial);
         c.run(50, (s, f) -> {});
         d.run(50, (s, f) -> {});

@@ -75,7 +75,7 @@ class PredatorsTest {
     /** Quiet 3D preset with one predator: chase power, flee radius and weight, capture radius. */
     private static Preset predators(double power, double fleeRadius, double fleeWeight, double captureRadius,
                                     boolean removeOnCapture) {
-        return TestPresets.with(TestPresets.quiet(3), new Predators(1, new PredatorBehaviour.ChaseCentroid(power), 2,
-                fleeRadius, fleeWeight, captureRadius, removeOnCapture));
+        return TestPresets.quiet(3).toBuilder().predators(new Predators(1, new PredatorBehaviour.ChaseCentroid(power), 2,
+                fleeRadius, fleeWeight, captureRadius, removeOnCapture)).build();
     }
 }

@@ -20,7 +20,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /**
  * The degenerate configurations every rule must survive without a NaN or infinity: coincident
  * boids (d = 0), boids at rest (normalising a zero velocity), no neighbours at all, a boid on a
- * predator, on an obstacle's centre and on the goal; for every combination of rule variants.
+ * predator, on an obstacle's centre and on the goal; for every combination of rule variants
+ * and both obstacle avoidances.
  */
 class SimulationGuardsTest {
 
@@ -32,12 +33,23 @@ class SimulationGuardsTest {
             double z = preset.world().dimension() == 3 ? at[2] + 0.5 : 0;
             double[][] boids = new double[5][];
             for (int i = 0; i < 5; i++) boids[i] = new double[] {at[0], at[1], z, 0, 0, 0};
-            Preset onPoint = TestPresets.with(TestPresets.with(TestPresets.with(preset,
-                    new Preset.Obstacles(new ObstacleAvoidance.ForceField(5, 1), List.of(new Preset.Sphere(at[0], at[1], z, 1)))),
-                    new Preset.Goal(at[0], at[1], z, 5, 1)),
-                    new Preset.Predators(1, new PredatorBehaviour.ChaseCentroid(0.1), 2, 5, 1, 0.5, false));
-            assertFiniteForSteps(onPoint, TestFlocks.of(preset.world().dimension(), boids,
-                    new double[][] {{at[0], at[1], z, 0, 0, 0}}), label + " coincident at rest");
+            Flock flock = TestFlocks.of(preset.world().dimension(), boids, new double[][] {{at[0], at[1], z, 0, 0, 0}});
+            Preset.Sphere sphere = new Preset.Sphere(at[0], at[1], z, 1);
+            Preset forceField = preset.toBuilder()
+                    .obstacles(new Preset.Obstacles(new ObstacleAvoidance.ForceField(5, 1), List.of(sphere)))
+                    .goal(new Preset.Goal(at[0], at[1], z, 5, 1))
+                    .predators(new Preset.Predators(1, new PredatorBehaviour.ChaseCentroid(0.1), 2, 5, 1, 0.5, false))
+                    .build();
+            assertFiniteForSteps(forceField, flock, label + " coincident at rest, force field");
+            Preset steerToAvoid = forceField.toBuilder()
+                    .obstacles(new Preset.Obstacles(new ObstacleAvoidance.SteerToAvoid(5, 0.5, 1), List.of(sphere)))
+                    .predators(new Preset.Predators(1, new PredatorBehaviour.ChaseNearest(5, 270, 30), 2, 5, 1, 0.5, false))
+                    .build();
+            assertFiniteForSteps(steerToAvoid, flock, label + " coincident at rest, steer-to-avoid");
+            Preset visibleCentroid = forceField.toBuilder()
+                    .predators(new Preset.Predators(1, new PredatorBehaviour.ChaseVisibleCentroid(5, 90, 30), 2, 5, 1, 0.5, true))
+                    .build();
+            assertFiniteForSteps(visibleCentroid, flock, label + " coincident at rest, visible centroid");
         });
     }
 
@@ -59,8 +71,12 @@ class SimulationGuardsTest {
             Flock flock = TestFlocks.of(preset.world().dimension(), new double[] {-40, 0, 0, 0, 0, 0},
                     new double[] {0, 0, 0, 0, 0, 0}, new double[] {40, 0, 0, 0, 0, 0});
             Simulation sim = assertFiniteForSteps(preset, flock, label + " isolated");
-            // with a metric neighbourhood nothing acts on them, so they stay at rest
-            if (preset.neighbourhood() instanceof Neighbourhood.Metric && !(preset.motion() instanceof Motion.ConstantSpeed)) {
+            // with a metric reach nothing acts on them, so with a speed-clamping motion they stay at
+            // rest (Vicsek includes the boid itself and always gives a unit heading)
+            boolean reachOnly = preset.neighbourhood() instanceof Neighbourhood.Metric
+                    || preset.neighbourhood() instanceof Neighbourhood.FieldOfView;
+            boolean clamping = preset.motion() instanceof Motion.Additive || preset.motion() instanceof Motion.Steering;
+            if (reachOnly && clamping && !(preset.alignment() instanceof Alignment.Vicsek)) {
                 for (int i = 0; i < 3; i++) {
                     assertArrayEquals(new double[3], TestFlocks.velocity(sim.flock(), i), label + " isolated boid " + i + " moved");
                 }
@@ -79,42 +95,52 @@ class SimulationGuardsTest {
         void check(Preset preset, String label);
     }
 
-    /** Every separation × alignment × cohesion × motion, 2D and 3D, both update orders. */
+    /**
+     * Every neighbourhood × separation × alignment × cohesion × motion, 2D and 3D, both update
+     * orders (zonal alignment only where the preset allows it, zonal cohesion only with it).
+     */
     private static void forEveryCombination(Case test) {
         int cases = 0;
         for (int dimension = 2; dimension <= 3; dimension++) {
-            List<Alignment> alignments = new ArrayList<>(List.of(new Alignment.VelocityMatch(1),
-                    new Alignment.MeanVelocityLimited(1, 0.5), new Alignment.MeanForward(1)));
-            if (dimension == 2) alignments.addAll(List.of(new Alignment.HeadingBlend(0.5), new Alignment.CircularHeadingBlend(0.5)));
-            for (Separation separation : List.of(new Separation.Linear(3, 1), new Separation.InverseDistance(3, 1),
-                    new Separation.InverseSquareClamped(3, 1, 10, 0.5), new Separation.Normalized(3, 1))) {
-                for (Alignment alignment : alignments) {
-                    for (Cohesion cohesion : List.of(new Cohesion.Centroid(1), new Cohesion.SteerTo(1, 10, 0.5),
-                            new Cohesion.UnitToCentroid(1))) {
-                        for (Motion motion : List.of(new Motion.Additive(1), new Motion.Steering(1, 0.5),
-                                new Motion.ConstantSpeed(0.1, 1, 0.5))) {
-                            for (UpdateOrder update : UpdateOrder.values()) {
-                                Preset preset = TestPresets.quiet(dimension);
-                                preset = TestPresets.with(preset, new Preset.World(dimension, 100, new Boundary.Wrap()));
-                                preset = TestPresets.with(preset, new Preset.Boids(2, 0.5, 2, 1, 10));
-                                preset = TestPresets.with(preset, new Neighbourhood.Metric(5));
-                                preset = TestPresets.with(preset, separation);
-                                preset = TestPresets.with(preset, alignment);
-                                preset = TestPresets.with(preset, cohesion);
-                                preset = TestPresets.with(preset, motion);
-                                preset = TestPresets.with(preset, update);
-                                String label = dimension + "D " + Kinds.of(separation) + "/" + Kinds.of(alignment) + "/"
-                                        + Kinds.of(cohesion) + "/" + Kinds.of(motion) + "/" + update;
-                                test.check(preset, label);
-                                test.check(TestPresets.with(preset, new Neighbourhood.Global()), label + "/global");
-                                cases += 2;
+            for (Neighbourhood neighbourhood : List.of(new Neighbourhood.Metric(5), new Neighbourhood.FieldOfView(5, 270),
+                    new Neighbourhood.Topological(2), new Neighbourhood.Global())) {
+                List<Alignment> alignments = new ArrayList<>(List.of(new Alignment.VelocityMatch(1),
+                        new Alignment.MeanVelocityLimited(1, 0.5), new Alignment.MeanForward(1)));
+                boolean metric = neighbourhood instanceof Neighbourhood.Metric || neighbourhood instanceof Neighbourhood.FieldOfView;
+                if (metric) alignments.add(new Alignment.Zonal(1, 4));
+                if (dimension == 2) {
+                    alignments.addAll(List.of(new Alignment.HeadingBlend(0.5), new Alignment.CircularHeadingBlend(0.5),
+                            new Alignment.Vicsek(1, 0.5)));
+                }
+                for (Separation separation : List.of(new Separation.Linear(3, 1), new Separation.InverseDistance(3, 1),
+                        new Separation.InverseSquareClamped(3, 1, 10, 0.5), new Separation.Normalized(3, 1),
+                        new Separation.Zonal(3, 1))) {
+                    for (Alignment alignment : alignments) {
+                        List<Cohesion> cohesions = new ArrayList<>(List.of(new Cohesion.Centroid(1),
+                                new Cohesion.SteerTo(1, 10, 0.5), new Cohesion.UnitToCentroid(1)));
+                        if (alignment instanceof Alignment.Zonal) cohesions.add(new Cohesion.Zonal(1));
+                        for (Cohesion cohesion : cohesions) {
+                            for (Motion motion : List.of(new Motion.Additive(1), new Motion.Steering(1, 0.5),
+                                    new Motion.ConstantSpeed(0.1, 1, 0.5), new Motion.TurningRate(0.1, 1, 40, 0.05))) {
+                                for (UpdateOrder update : UpdateOrder.values()) {
+                                    Preset preset = TestPresets.quiet(dimension).toBuilder()
+                                            .world(new Preset.World(dimension, 100, new Boundary.Wrap()))
+                                            .boids(new Preset.Boids(2, 0.5, 2, 1, 10))
+                                            .neighbourhood(neighbourhood)
+                                            .separation(separation).alignment(alignment).cohesion(cohesion)
+                                            .motion(motion).update(update).build();
+                                    test.check(preset, dimension + "D " + Kinds.of(neighbourhood) + "/" + Kinds.of(separation)
+                                            + "/" + Kinds.of(alignment) + "/" + Kinds.of(cohesion) + "/" + Kinds.of(motion)
+                                            + "/" + update);
+                                    cases++;
+                                }
                             }
                         }
                     }
                 }
             }
         }
-        assertTrue(cases >= 1000, cases + " combinations");
+        assertTrue(cases >= 4000, cases + " combinations");
     }
 
     private static Simulation assertFiniteForSteps(Preset preset, Flock flock, String label) {

@@ -44,14 +44,18 @@ class SimulationPropertyTest {
 
     private static void checkSpeedAndBox(Preset preset, Flock f, long step, String where) {
         double half = 0.5 * preset.world().size();
-        double limit = switch (preset.motion()) {
-            case Motion.Additive a -> preset.boids().maxSpeed();
-            case Motion.Steering s -> preset.boids().maxSpeed();
-            case Motion.ConstantSpeed c -> c.speed();
-        };
+        // Additive and Steering clamp the speed to maxSpeed; the others keep a constant speed
+        boolean constant;
+        double limit;
+        switch (preset.motion()) {
+            case Motion.Additive a -> { constant = false; limit = preset.boids().maxSpeed(); }
+            case Motion.Steering s -> { constant = false; limit = preset.boids().maxSpeed(); }
+            case Motion.ConstantSpeed c -> { constant = true; limit = c.speed(); }
+            case Motion.TurningRate t -> { constant = true; limit = t.speed(); }
+        }
         for (int i = 0; i < f.count(); i++) {
             double speed = Math.sqrt(f.vx()[i] * f.vx()[i] + f.vy()[i] * f.vy()[i] + f.vz()[i] * f.vz()[i]);
-            boolean ok = preset.motion() instanceof Motion.ConstantSpeed
+            boolean ok = constant
                     ? Math.abs(speed - limit) <= 1e-9 * limit
                     : speed <= limit * (1 + 1e-12);
             if (!ok) fail("speed " + speed + " vs " + limit + " at step " + step + ": " + where);

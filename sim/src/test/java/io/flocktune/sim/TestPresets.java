@@ -18,10 +18,7 @@ import io.flocktune.sim.rule.Separation;
 
 import java.util.List;
 
-/**
- * Copies of a {@link Preset} with one section replaced (records have no withers), and a quiet
- * base preset for rule tests.
- */
+/** A quiet base preset for rule tests; derive variants with {@link Preset#toBuilder()}. */
 public final class TestPresets {
     private TestPresets() {}
 
@@ -49,70 +46,5 @@ public final class TestPresets {
                 new Obstacles(new ObstacleAvoidance.ForceField(10, 0), List.of()),
                 new Goal(0, 0, 0, 10, 0),
                 new Noise(0));
-    }
-
-    public static Preset with(Preset p, World world) {
-        return new Preset(p.format(), p.name(), p.description(), world, p.boids(), p.update(), p.neighbourhood(),
-                p.separation(), p.alignment(), p.cohesion(), p.motion(), p.predators(), p.obstacles(), p.goal(), p.noise());
-    }
-
-    /** Replaces the world's boundary, keeping its dimension and size. */
-    public static Preset with(Preset p, Boundary boundary) {
-        return with(p, new World(p.world().dimension(), p.world().size(), boundary));
-    }
-
-    public static Preset with(Preset p, Boids boids) {
-        return new Preset(p.format(), p.name(), p.description(), p.world(), boids, p.update(), p.neighbourhood(),
-                p.separation(), p.alignment(), p.cohesion(), p.motion(), p.predators(), p.obstacles(), p.goal(), p.noise());
-    }
-
-    public static Preset with(Preset p, UpdateOrder update) {
-        return new Preset(p.format(), p.name(), p.description(), p.world(), p.boids(), update, p.neighbourhood(),
-                p.separation(), p.alignment(), p.cohesion(), p.motion(), p.predators(), p.obstacles(), p.goal(), p.noise());
-    }
-
-    public static Preset with(Preset p, Neighbourhood neighbourhood) {
-        return new Preset(p.format(), p.name(), p.description(), p.world(), p.boids(), p.update(), neighbourhood,
-                p.separation(), p.alignment(), p.cohesion(), p.motion(), p.predators(), p.obstacles(), p.goal(), p.noise());
-    }
-
-    public static Preset with(Preset p, Separation separation) {
-        return new Preset(p.format(), p.name(), p.description(), p.world(), p.boids(), p.update(), p.neighbourhood(),
-                separation, p.alignment(), p.cohesion(), p.motion(), p.predators(), p.obstacles(), p.goal(), p.noise());
-    }
-
-    public static Preset with(Preset p, Alignment alignment) {
-        return new Preset(p.format(), p.name(), p.description(), p.world(), p.boids(), p.update(), p.neighbourhood(),
-                p.separation(), alignment, p.cohesion(), p.motion(), p.predators(), p.obstacles(), p.goal(), p.noise());
-    }
-
-    public static Preset with(Preset p, Cohesion cohesion) {
-        return new Preset(p.format(), p.name(), p.description(), p.world(), p.boids(), p.update(), p.neighbourhood(),
-                p.separation(), p.alignment(), cohesion, p.motion(), p.predators(), p.obstacles(), p.goal(), p.noise());
-    }
-
-    public static Preset with(Preset p, Motion motion) {
-        return new Preset(p.format(), p.name(), p.description(), p.world(), p.boids(), p.update(), p.neighbourhood(),
-                p.separation(), p.alignment(), p.cohesion(), motion, p.predators(), p.obstacles(), p.goal(), p.noise());
-    }
-
-    public static Preset with(Preset p, Predators predators) {
-        return new Preset(p.format(), p.name(), p.description(), p.world(), p.boids(), p.update(), p.neighbourhood(),
-                p.separation(), p.alignment(), p.cohesion(), p.motion(), predators, p.obstacles(), p.goal(), p.noise());
-    }
-
-    public static Preset with(Preset p, Obstacles obstacles) {
-        return new Preset(p.format(), p.name(), p.description(), p.world(), p.boids(), p.update(), p.neighbourhood(),
-                p.separation(), p.alignment(), p.cohesion(), p.motion(), p.predators(), obstacles, p.goal(), p.noise());
-    }
-
-    public static Preset with(Preset p, Goal goal) {
-        return new Preset(p.format(), p.name(), p.description(), p.world(), p.boids(), p.update(), p.neighbourhood(),
-                p.separation(), p.alignment(), p.cohesion(), p.motion(), p.predators(), p.obstacles(), goal, p.noise());
-    }
-
-    public static Preset with(Preset p, Noise noise) {
-        return new Preset(p.format(), p.name(), p.description(), p.world(), p.boids(), p.update(), p.neighbourhood(),
-                p.separation(), p.alignment(), p.cohesion(), p.motion(), p.predators(), p.obstacles(), p.goal(), noise);
     }
 }

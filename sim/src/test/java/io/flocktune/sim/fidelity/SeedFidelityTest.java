@@ -77,8 +77,8 @@ class SeedFidelityTest {
                 Seed004Transcription::step);
         for (int k = 0; k < transcriptions.size(); k++) {
             Preset preset = Presets.get("seed00" + k);
-            Preset swapped = TestPresets.with(preset, preset.update() == UpdateOrder.SEQUENTIAL
-                    ? UpdateOrder.SYNCHRONOUS : UpdateOrder.SEQUENTIAL);
+            Preset swapped = preset.toBuilder().update(preset.update() == UpdateOrder.SEQUENTIAL
+                    ? UpdateOrder.SYNCHRONOUS : UpdateOrder.SEQUENTIAL).build();
             Consumer<SeedState> transcription = transcriptions.get(k);
             assertThrows(AssertionFailedError.class, () -> assertFidelity(preset.name(), swapped, transcription),
                     preset.name() + " with the other update order");

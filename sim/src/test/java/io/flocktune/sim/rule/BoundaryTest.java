@@ -65,6 +65,6 @@ class BoundaryTest {
     }
 
     private static Preset world(int dimension, Boundary boundary) {
-        return TestPresets.with(TestPresets.quiet(dimension), new Preset.World(dimension, 100, boundary));
+        return TestPresets.quiet(dimension).toBuilder().world(new Preset.World(dimension, 100, boundary)).build();
     }
 }

@@ -18,7 +18,8 @@ class CohesionTest {
     void centroidPullsTowardTheNeighboursMean() {
         Flock before = TestFlocks.of(3, new double[] {0, 0, 0, 0, 0, 0}, new double[] {4, 0, 0, 0, 0, 0},
                 new double[] {0, 8, 0, 0, 0, 0});
-        Flock after = TestFlocks.stepOnce(TestPresets.with(TestPresets.quiet(3), new Cohesion.Centroid(0.1)), before).flock();
+        Preset preset = TestPresets.quiet(3).toBuilder().cohesion(new Cohesion.Centroid(0.1)).build();
+        Flock after = TestFlocks.stepOnce(preset, before).flock();
         assertVector("boid 0", vector(0.2, 0.4, 0), velocityChange(before, after, 0));
     }
 
@@ -42,7 +43,8 @@ class CohesionTest {
     @Test
     void unitToCentroidHasTheWeightsLength() {
         Flock before = TestFlocks.of(3, new double[] {0, 0, 0, 0, 0, 0}, new double[] {3, 4, 0, 0, 0, 0});
-        Flock after = TestFlocks.stepOnce(TestPresets.with(TestPresets.quiet(3), new Cohesion.UnitToCentroid(0.3)), before).flock();
+        Preset preset = TestPresets.quiet(3).toBuilder().cohesion(new Cohesion.UnitToCentroid(0.3)).build();
+        Flock after = TestFlocks.stepOnce(preset, before).flock();
         assertVector("boid 0", vector(0.18, 0.24, 0), velocityChange(before, after, 0));
     }
 
@@ -50,15 +52,15 @@ class CohesionTest {
     void everyVariantIsZeroWithoutNeighbours() {
         Flock before = TestFlocks.of(2, new double[] {0, 0, 0, 0.5, 0, 0}, new double[] {20, 0, 0, 0, 0.5, 0});
         for (Cohesion c : new Cohesion[] {new Cohesion.Centroid(1), new Cohesion.SteerTo(1, 100, 1), new Cohesion.UnitToCentroid(1)}) {
-            Flock after = TestFlocks.stepOnce(TestPresets.with(TestPresets.quiet(2), c), before).flock();
+            Flock after = TestFlocks.stepOnce(TestPresets.quiet(2).toBuilder().cohesion(c).build(), before).flock();
             assertArrayEquals(new double[3], velocityChange(before, after, 0), c.toString());
         }
     }
 
     /** Velocity change of boid 0 at the origin with velocity (0, vy), its only neighbour at (d, 0). */
     private static double[] steerFromRest(Cohesion steer, double d, double vy) {
-        Preset preset = TestPresets.with(TestPresets.with(TestPresets.with(TestPresets.quiet(2),
-                new Preset.Boids(2, 0, 2, 1, 10)), new Neighbourhood.Metric(300)), steer);
+        Preset preset = TestPresets.quiet(2).toBuilder().boids(new Preset.Boids(2, 0, 2, 1, 10))
+                .neighbourhood(new Neighbourhood.Metric(300)).cohesion(steer).build();
         Flock before = TestFlocks.of(2, new double[] {0, 0, 0, 0, vy, 0}, new double[] {d, 0, 0, 0, 0, 0});
         return velocityChange(before, TestFlocks.stepOnce(preset, before).flock(), 0);
     }

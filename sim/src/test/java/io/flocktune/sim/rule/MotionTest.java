@@ -19,8 +19,8 @@ class MotionTest {
 
     @Test
     void additiveClampsTheSpeedToTheBoidsRange() {
-        Preset preset = TestPresets.with(TestPresets.with(TestPresets.quiet(3), new Preset.Boids(5, 0.5, 2, 1, 10)),
-                new Motion.Additive(0.5));
+        Preset preset = TestPresets.quiet(3).toBuilder().boids(new Preset.Boids(5, 0.5, 2, 1, 10))
+                .motion(new Motion.Additive(0.5)).build();
         // lone boids (100 apart), no rule acts: v is only clamped to [0.5, 2]
         Flock before = TestFlocks.of(3, new double[] {0, 0, 0, 0.1, 0, 0}, new double[] {100, 0, 0, 3, 4, 0},
                 new double[] {200, 0, 0, 0, 0, 0}, new double[] {300, 0, 0, 0, 1, 0}, new double[] {400, 0, 0, 0, 0, 2});
@@ -35,8 +35,8 @@ class MotionTest {
 
     @Test
     void steeringTruncatesTheSummedForce() {
-        Preset preset = TestPresets.with(TestPresets.with(TestPresets.quiet(3), new Cohesion.Centroid(1)),
-                new Motion.Steering(1, 0.1));
+        Preset preset = TestPresets.quiet(3).toBuilder().cohesion(new Cohesion.Centroid(1))
+                .motion(new Motion.Steering(1, 0.1)).build();
         Flock before = TestFlocks.of(3, new double[] {0, 0, 0, 0, 0, 0}, new double[] {3, 4, 0, 0, 0, 0});
         // cohesion asks for (3, 4, 0); the step allows length 0.1
         assertVector("boid 0", vector(0.06, 0.08, 0), velocity(TestFlocks.stepOnce(preset, before).flock(), 0));
@@ -44,8 +44,8 @@ class MotionTest {
 
     @Test
     void constantSpeedLerpsTheForwardDirection() {
-        Preset preset = TestPresets.with(TestPresets.with(TestPresets.quiet(3), new Separation.Normalized(5, 1)),
-                new Motion.ConstantSpeed(0.02, 5, 0.02));
+        Preset preset = TestPresets.quiet(3).toBuilder().separation(new Separation.Normalized(5, 1))
+                .motion(new Motion.ConstantSpeed(0.02, 5, 0.02)).build();
         Flock before = TestFlocks.of(3, new double[] {0, 0, 0, 0, 5, 0}, new double[] {1, 0, 0, 0, 5, 0});
         Flock after = TestFlocks.stepOnce(preset, before).flock();
         // desired (−1, 0, 0); lerp((0, 1, 0), (−1, 0, 0), 0.02) = (−0.02, 0.98, 0), then unit · 5

@@ -43,8 +43,8 @@ class ObstacleAvoidanceTest {
     }
 
     private static Flock step(Flock before, List<Preset.Sphere> spheres) {
-        Preset preset = TestPresets.with(TestPresets.quiet(3),
-                new Preset.Obstacles(new ObstacleAvoidance.ForceField(15, 2), spheres));
+        Preset preset = TestPresets.quiet(3).toBuilder()
+                .obstacles(new Preset.Obstacles(new ObstacleAvoidance.ForceField(15, 2), spheres)).build();
         return TestFlocks.stepOnce(preset, before).flock();
     }
 }

@@ -34,7 +34,7 @@ class SeparationTest {
     @MethodSource("pairs")
     void pairIsPushedApartAlongItsLine(Separation separation, double push) {
         Flock before = pair(D);
-        Flock after = TestFlocks.stepOnce(TestPresets.with(TestPresets.quiet(3), separation), before).flock();
+        Flock after = TestFlocks.stepOnce(TestPresets.quiet(3).toBuilder().separation(separation).build(), before).flock();
         assertVector("boid 0", vector(-push * U[0], -push * U[1], -push * U[2]), velocityChange(before, after, 0));
         assertVector("boid 1", vector(push * U[0], push * U[1], push * U[2]), velocityChange(before, after, 1));
     }
@@ -43,7 +43,7 @@ class SeparationTest {
     @MethodSource("pairs")
     void pairBeyondTheRadiusIsLeftAlone(Separation separation, double ignored) {
         Flock before = pair(5.5);
-        Flock after = TestFlocks.stepOnce(TestPresets.with(TestPresets.quiet(3), separation), before).flock();
+        Flock after = TestFlocks.stepOnce(TestPresets.quiet(3).toBuilder().separation(separation).build(), before).flock();
         assertArrayEquals(new double[3], velocityChange(before, after, 0));
         assertArrayEquals(new double[3], velocityChange(before, after, 1));
     }
@@ -65,7 +65,7 @@ class SeparationTest {
     void threeBoidsGolden(Separation separation, double[] expected) {
         Flock before = TestFlocks.of(2, new double[] {0, 0, 0, 0, 0, 0}, new double[] {2, 0, 0, 0, 0, 0},
                 new double[] {0, 4, 0, 0, 0, 0});
-        Preset preset = TestPresets.with(TestPresets.quiet(2), separation);
+        Preset preset = TestPresets.quiet(2).toBuilder().separation(separation).build();
         assertVector("boid 0", expected, velocityChange(before, TestFlocks.stepOnce(preset, before).flock(), 0));
     }
 
