@@ -14,7 +14,7 @@ import static org.junit.jupiter.api.Assertions.fail;
  * point contain every other point within the query radius (brute force over all pairs,
  * minimum-image when periodic), and no slot twice. Cases cover periodic and open worlds, 2D
  * and 3D, worlds of fewer than 3 cells per side, cell-count caps, and sparse flocks spanning
- * huge volumes. The seed is logged; rerun one with {@code -Dflocktune.test.seed=…}.
+ * huge volumes, for queries reaching one to three cells. The seed is logged; rerun one with {@code -Dflocktune.test.seed=…}.
  */
 class NeighbourGridTest {
     static final long SEED = Long.getLong("flocktune.test.seed", 0x5EED_6A1DL);
@@ -38,10 +38,11 @@ class NeighbourGridTest {
                     }
                     // points on the box's edges, where wrapping matters most
                     if (n > 2) { p[0][0] = -0.5 * size; p[0][1] = Math.nextDown(0.5 * size); }
-                    check(dimension, true, size, p, n, radius, radius,
-                            "periodic " + dimension + "D size/radius " + ratio + " n " + n);
-                    check(dimension, true, size, p, n, radius, 0.5 * radius,
-                            "periodic " + dimension + "D size/radius " + ratio + " n " + n + " half radius");
+                    String label = "periodic " + dimension + "D size/radius " + ratio + " n " + n;
+                    check(dimension, true, size, p, n, radius, radius, 1, label);
+                    check(dimension, true, size, p, n, radius, 0.5 * radius, 1, label + " half radius");
+                    check(dimension, true, size, p, n, radius, 2 * radius, 2, label + " reach 2");
+                    check(dimension, true, size, p, n, radius, 3 * radius, 3, label + " reach 3");
                 }
             }
         }
@@ -65,8 +66,9 @@ class NeighbourGridTest {
                         double spread = i % 2 == 0 ? span : 3 * radius;
                         for (int c = 0; c < dimension; c++) p[c][i] = offset + spread * (random.nextDouble() - 0.5);
                     }
-                    check(dimension, false, 0, p, n, radius, radius,
-                            "open " + dimension + "D span/radius " + ratio + " n " + n);
+                    String label = "open " + dimension + "D span/radius " + ratio + " n " + n;
+                    check(dimension, false, 0, p, n, radius, radius, 1, label);
+                    check(dimension, false, 0, p, n, radius, 2 * radius, 2, label + " reach 2");
                 }
             }
         }
@@ -76,8 +78,8 @@ class NeighbourGridTest {
     void coincidentPointsShareOneCell() {
         double[][] p = new double[3][6];
         for (int i = 0; i < 6; i++) { p[0][i] = 1.5; p[1][i] = -2; p[2][i] = 0.25; }
-        check(3, false, 0, p, 6, 1, 1, "coincident open");
-        check(3, true, 10, p, 6, 1, 1, "coincident periodic");
+        check(3, false, 0, p, 6, 1, 1, 1, "coincident open");
+        check(3, true, 10, p, 6, 1, 1, 1, "coincident periodic");
     }
 
     @Test
@@ -95,20 +97,22 @@ class NeighbourGridTest {
 
     /**
      * Builds a grid with cells {@code cellSize} wide and checks, for every point, that its runs
-     * hold every point within {@code queryRadius} (&le; cellSize) and no slot twice.
+     * for {@code reach} cells hold every point within {@code queryRadius} (&le; reach·cellSize)
+     * and no slot twice. Reach 1 goes through the one-cell {@code ranges} overload.
      */
     private static void check(int dimension, boolean periodic, double size, double[][] p, int n,
-                              double cellSize, double queryRadius, String label) {
+                              double cellSize, double queryRadius, int reach, String label) {
         NeighbourGrid grid = new NeighbourGrid(dimension, periodic, size, n);
         grid.build(p[0], p[1], p[2], n, cellSize);
         int[] order = grid.order(), slotOf = grid.slotOf();
         boolean[] seen = new boolean[n];
         for (int i = 0; i < n; i++) assertEquals(i, order[slotOf[i]], label + ": order/slotOf mismatch");
-        int[] runs = new int[36];
+        int maxRuns = reach == 1 ? 18 : grid.maxRuns(reach);
+        int[] runs = new int[2 * maxRuns];
         for (int i = 0; i < n; i++) {
             Arrays.fill(seen, false);
-            int k = grid.ranges(p[0][i], p[1][i], p[2][i], runs);
-            assertTrue(k <= 18, label + ": " + k + " runs");
+            int k = reach == 1 ? grid.ranges(p[0][i], p[1][i], p[2][i], runs) : grid.ranges(p[0][i], p[1][i], p[2][i], reach, runs);
+            assertTrue(k <= maxRuns, label + ": " + k + " runs");
             for (int r = 0; r < k; r++) {
                 for (int s = runs[2 * r]; s < runs[2 * r + 1]; s++) {
                     if (s < 0 || s >= n) fail(label + ": slot " + s + " out of range");
