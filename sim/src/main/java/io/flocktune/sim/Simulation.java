@@ -76,8 +76,10 @@ public final class Simulation {
     private final double noise;
 
     // cell-ordered working state
-    private final double[] sx, sy, sz, svx, svy, svz, ux, uy, uz, heading;
-    private final double[] ox, oy, oz, ovx, ovy, ovz;
+    // the flock's current arrays (cell order after the step's reordering)
+    private double[] sx, sy, sz, svx, svy, svz;
+    private final double[] ux, uy, uz, heading;
+    private final int[] slotOfId;
     private int[] runs = new int[36];
     private final int[] nearSlot;                 // topological neighbourhood: max-heap by distance
     private final double[] nearD2;
@@ -344,13 +346,10 @@ public final class Simulation {
 
         int capacity = flock.capacity();
         grid = new NeighbourGrid(world.dimension(), periodic, size, capacity);
-        sx = new double[capacity]; sy = new double[capacity]; sz = new double[capacity];
-        svx = new double[capacity]; svy = new double[capacity]; svz = new double[capacity];
+        slotOfId = new int[sequential ? capacity : 0];
         ux = new double[needUnit ? capacity : 0]; uy = new double[needUnit ? capacity : 0];
         uz = new double[needUnit ? capacity : 0];
         heading = new double[needHeading ? capacity : 0];
-        ox = new double[capacity]; oy = new double[capacity]; oz = new double[capacity];
-        ovx = new double[capacity]; ovy = new double[capacity]; ovz = new double[capacity];
     }
 
     /** @return the preset this simulation runs. */
@@ -383,41 +382,33 @@ public final class Simulation {
     /** Advances the flock and the predators by one step. */
     public void step() {
         int n = flock.count();
-        double[] x = flock.x(), y = flock.y(), z = flock.z();
-        double[] vx = flock.vx(), vy = flock.vy(), vz = flock.vz();
-        grid.build(x, y, z, n, cellSize);
-        int[] order = grid.order();
-        for (int s = 0; s < n; s++) {
-            int i = order[s];
-            sx[s] = x[i]; sy[s] = y[i]; sz[s] = z[i];
-            svx[s] = vx[i]; svy[s] = vy[i]; svz[s] = vz[i];
-        }
+        grid.build(flock.x(), flock.y(), flock.z(), n, cellSize);
+        flock.reorder(grid.order());      // storage in cell order: grid slot s is flock slot s
+        sx = flock.x(); sy = flock.y(); sz = flock.z();
+        svx = flock.vx(); svy = flock.vy(); svz = flock.vz();
         if (needUnit) for (int s = 0; s < n; s++) cacheUnit(s);
         if (needHeading) for (int s = 0; s < n; s++) heading[s] = Math.atan2(svy[s], svx[s]);
         if (global) computeGlobalSums(n);
 
         if (sequential) {
-            int[] slotOf = grid.slotOf();
-            for (int i = 0; i < n; i++) {
-                int s = slotOf[i];
+            // one by one in id order, each boid seeing the ones before it already moved
+            int[] id = flock.id();
+            java.util.Arrays.fill(slotOfId, -1);
+            for (int s = 0; s < n; s++) slotOfId[id[s]] = s;
+            for (int boid = 0; boid < slotOfId.length; boid++) {
+                int s = slotOfId[boid];
+                if (s < 0) continue;
                 if (global) addToGlobalSums(s, -1);
                 updateBoid(s, n, sx, sy, sz, svx, svy, svz);
                 if (needUnit) cacheUnit(s);
                 if (needHeading) heading[s] = Math.atan2(svy[s], svx[s]);
                 if (global) addToGlobalSums(s, +1);
             }
-            for (int s = 0; s < n; s++) {
-                int i = order[s];
-                x[i] = sx[s]; y[i] = sy[s]; z[i] = sz[s];
-                vx[i] = svx[s]; vy[i] = svy[s]; vz[i] = svz[s];
-            }
         } else {
-            for (int s = 0; s < n; s++) updateBoid(s, n, ox, oy, oz, ovx, ovy, ovz);
-            for (int s = 0; s < n; s++) {
-                int i = order[s];
-                x[i] = ox[s]; y[i] = oy[s]; z[i] = oz[s];
-                vx[i] = ovx[s]; vy[i] = ovy[s]; vz[i] = ovz[s];
-            }
+            double[] nx = flock.nextX(), ny = flock.nextY(), nz = flock.nextZ();
+            double[] nvx = flock.nextVx(), nvy = flock.nextVy(), nvz = flock.nextVz();
+            for (int s = 0; s < n; s++) updateBoid(s, n, nx, ny, nz, nvx, nvy, nvz);
+            flock.swapBuffers();
         }
         step++;
         if (flock.predatorCount() > 0) {

@@ -41,7 +41,7 @@ class TopologicalAndFieldOfViewTest {
     private static double[][] centroidOffsets(Preset preset, Flock initial) {
         Simulation sim = Simulation.of(preset, 1, initial);
         sim.step();
-        Flock after = sim.flock();
+        Flock after = sim.flock().inIdOrder();
         int n = initial.count();
         double[][] offsets = new double[n][3];
         for (int i = 0; i < n; i++) {
