@@ -37,20 +37,31 @@ public final class TestFlocks {
         return sim;
     }
 
-    /** @return the velocity of the boid in {@code slot}. */
-    public static double[] velocity(Flock f, int slot) {
-        return new double[] {f.vx()[slot], f.vy()[slot], f.vz()[slot]};
+    /**
+     * @return the slot of boid {@code id} (slots are not ids: the engine keeps boids in cell order)
+     * @throws AssertionError if no live boid has that id
+     */
+    public static int slot(Flock f, int id) {
+        for (int s = 0; s < f.count(); s++) if (f.id()[s] == id) return s;
+        throw new AssertionError("no live boid with id " + id);
     }
 
-    /** @return the position of the boid in {@code slot}. */
-    public static double[] position(Flock f, int slot) {
-        return new double[] {f.x()[slot], f.y()[slot], f.z()[slot]};
+    /** @return the velocity of boid {@code id}. */
+    public static double[] velocity(Flock f, int id) {
+        int s = slot(f, id);
+        return new double[] {f.vx()[s], f.vy()[s], f.vz()[s]};
     }
 
-    /** @return {@code velocity(after, slot) − velocity(before, slot)}. */
-    public static double[] velocityChange(Flock before, Flock after, int slot) {
-        return new double[] {after.vx()[slot] - before.vx()[slot], after.vy()[slot] - before.vy()[slot],
-                after.vz()[slot] - before.vz()[slot]};
+    /** @return the position of boid {@code id}. */
+    public static double[] position(Flock f, int id) {
+        int s = slot(f, id);
+        return new double[] {f.x()[s], f.y()[s], f.z()[s]};
+    }
+
+    /** @return {@code velocity(after, id) − velocity(before, id)}. */
+    public static double[] velocityChange(Flock before, Flock after, int id) {
+        double[] a = velocity(after, id), b = velocity(before, id);
+        return new double[] {a[0] - b[0], a[1] - b[1], a[2] - b[2]};
     }
 
     /** Asserts each component within {@link #EPSILON}·max(1, |expected|). */

@@ -38,7 +38,7 @@ class BoundaryTest {
             sim.run(300, (step, f) -> {
                 for (int i = 0; i < f.count(); i++) {
                     for (double c : position(f, i)) {
-                        assertTrue(c >= -half && c < half, name + " step " + step + " boid " + f.id()[i] + " at " + c);
+                        assertTrue(c >= -half && c < half, name + " step " + step + " boid " + i + " at " + c);
                     }
                 }
             });

@@ -62,7 +62,7 @@ class MotionTest {
             Simulation sim = Simulation.of(seed004, seed);
             sim.run(100, (step, f) -> {
                 for (int i = 0; i < f.count(); i++) {
-                    assertEquals(5, TestFlocks.length(velocity(f, i)), 1e-12, "step " + step + " boid " + f.id()[i]);
+                    assertEquals(5, TestFlocks.length(velocity(f, i)), 1e-12, "step " + step + " boid " + i);
                 }
             });
         }
