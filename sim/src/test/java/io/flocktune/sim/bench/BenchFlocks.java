@@ -87,4 +87,25 @@ final class BenchFlocks {
         }
         return (double) pairs / n;
     }
+
+    /**
+     * Copies the boid and predator state of {@code from} into the live arrays of {@code to},
+     * without allocating.
+     *
+     * @throws IllegalArgumentException if the flocks differ in dimension or counts
+     */
+    static void restore(Flock from, Flock to) {
+        int n = from.count(), predators = from.predatorCount();
+        if (from.dimension() != to.dimension() || n != to.count() || predators != to.predatorCount()) {
+            throw new IllegalArgumentException("flocks differ in dimension or counts");
+        }
+        copy(from.x(), to.x(), n); copy(from.y(), to.y(), n); copy(from.z(), to.z(), n);
+        copy(from.vx(), to.vx(), n); copy(from.vy(), to.vy(), n); copy(from.vz(), to.vz(), n);
+        copy(from.px(), to.px(), predators); copy(from.py(), to.py(), predators); copy(from.pz(), to.pz(), predators);
+        copy(from.pvx(), to.pvx(), predators); copy(from.pvy(), to.pvy(), predators); copy(from.pvz(), to.pvz(), predators);
+    }
+
+    private static void copy(double[] from, double[] to, int n) {
+        System.arraycopy(from, 0, to, 0, n);
+    }
 }

@@ -24,8 +24,9 @@ import java.util.concurrent.TimeUnit;
  * same run ({@code -Djmh.args="StepPerf|NaivePerf"}). Scores and the {@code boidUpdates}
  * secondary score read as in {@link StepPerf}.
  *
- * <p>Only N = 1 000 and 5 000: the cost grows as N², so N = 20 000 would take about 0.4 s and
- * N = 100 000 about 10 s per step, too long for a benchmark run.
+ * <p>Only N = 1 000 and 5 000: the cost grows as N² (about 9 ms per step at N = 1 000 on the
+ * 2-core reference machine), so N = 20 000 would take about 3.5 s and N = 100 000 about 90 s per
+ * step, too long for a benchmark run.
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.Throughput)

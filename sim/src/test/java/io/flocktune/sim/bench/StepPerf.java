@@ -1,5 +1,6 @@
 package io.flocktune.sim.bench;
 
+import io.flocktune.sim.Flock;
 import io.flocktune.sim.Preset;
 import io.flocktune.sim.Presets;
 import io.flocktune.sim.Simulation;
@@ -15,7 +16,6 @@ import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
-import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
 import org.openjdk.jmh.infra.Blackhole;
 
@@ -29,8 +29,12 @@ import java.util.concurrent.TimeUnit;
  * {@code boidUpdates} score is boid-updates per second (steps/s × N), the figure the targets
  * are stated in. Time per step is 1 / score, or run with {@code -bm avgt -tu us}.
  *
- * <p>The mean neighbour count is printed at setup (uniform spawn) and at the end of the trial
- * (the flock has moved and may have clustered).
+ * <p>Every invocation steps the same state: the flock after {@code warmInSteps} steps from a
+ * uniform random spawn, restored before each step (an O(N) array copy, outside the timing).
+ * Left free, a flock clusters at a rate that depends on its preset and the number of steps a
+ * run happens to make (many more at N = 1 000 than at 100 000), which would confound the cost
+ * per boid across N. The mean neighbour count of that state is printed at setup;
+ * {@code -p warmInSteps=500} measures a clustered flock instead.
  *
  * <pre>
  * mvn -o -Pbench -pl sim test-compile exec:exec -Djmh.args="StepPerf -prof gc"
@@ -50,8 +54,12 @@ public class StepPerf {
     @Param({"reynolds", "seed000", "seed001", "seed002", "seed003", "seed004"})
     String preset;
 
+    /** Steps run from the spawn before the measured state is taken, &ge; 0. */
+    @Param("0")
+    int warmInSteps;
+
     private Simulation simulation;
-    private double countingRadius;
+    private Flock measured;
 
     /** Boid-updates per second, reported next to steps per second. */
     @State(Scope.Thread)
@@ -70,24 +78,17 @@ public class StepPerf {
     public void setUp() {
         Preset scaled = BenchFlocks.scaled(Presets.get(preset), boids);
         simulation = Simulation.of(scaled, 42);
-        countingRadius = BenchFlocks.countingRadius(scaled);
-        System.out.printf(Locale.ROOT, "%n%s N=%d: world %.1f, %dD, radius %.1f, mean neighbours at spawn %.2f%n",
-                preset, boids, scaled.world().size(), scaled.world().dimension(), countingRadius,
-                meanNeighbours());
+        for (int k = 0; k < warmInSteps; k++) simulation.step();
+        measured = simulation.flock().copy();
+        double radius = BenchFlocks.countingRadius(scaled);
+        System.out.printf(Locale.ROOT, "%n%s N=%d: world %.1f, %dD, radius %.1f, mean neighbours %.2f after %d steps%n",
+                preset, boids, scaled.world().size(), scaled.world().dimension(), radius,
+                BenchFlocks.meanNeighbours(measured, radius, scaled.world().size()), warmInSteps);
     }
 
-    /**
-     * At the end of the trial only: work done at iteration level would be counted by
-     * {@code -prof gc} as allocation of the step.
-     */
-    @TearDown(Level.Trial)
-    public void reportNeighbours() {
-        System.out.printf(Locale.ROOT, "%n%s N=%d: mean neighbours after %d steps %.2f%n",
-                preset, boids, simulation.stepCount(), meanNeighbours());
-    }
-
-    private double meanNeighbours() {
-        return BenchFlocks.meanNeighbours(simulation.flock(), countingRadius, simulation.preset().world().size());
+    @Setup(Level.Invocation)
+    public void restore() {
+        BenchFlocks.restore(measured, simulation.flock());
     }
 
     /** One step of the engine. */
