@@ -27,7 +27,7 @@ public sealed interface Direction {
 
     /**
      * A score where higher is always better, for a single-objective search: {@code v} when
-     * maximizing, {@code −v} when minimizing, {@code −max(0, |v − value| − tolerance)} for a
+     * maximizing, {@code −v} when minimizing, {@code min(0, tolerance − |v − value|)} for a
      * target (0 inside the band).
      *
      * @param objective an objective's value
@@ -36,7 +36,7 @@ public sealed interface Direction {
         return switch (this) {
             case Maximize m -> objective;
             case Minimize m -> -objective;
-            case Target(double value, double tolerance) -> -Math.max(0, Math.abs(objective - value) - tolerance);
+            case Target(double value, double tolerance) -> Math.min(0, tolerance - Math.abs(objective - value));
         };
     }
 

@@ -86,7 +86,7 @@ public record Measurement(List<ObjectiveSpec> specs, double[][] values) {
     public double halfWidth95(int k) {
         int r = values[k].length;
         if (r < 2) return Double.POSITIVE_INFINITY;
-        double t = new TDistribution(null, r - 1).inverseCumulativeProbability(0.975);
+        double t = new TDistribution(null, r - 1, 1e-14).inverseCumulativeProbability(0.975);
         return t * sd(k) / Math.sqrt(r);
     }
 

@@ -85,11 +85,11 @@ public record ObjectiveSpec(String name, Metric metric, long warmup, int every, 
 
     /**
      * The name a spec gets unless one is given: the metric's text, followed for aggregations
-     * other than the mean by {@code :} and the aggregation, e.g. {@code polarization},
-     * {@code clusterCount(link=5):final}, {@code polarization:above=0.9}.
+     * other than the mean by {@code .} and the aggregation, e.g. {@code polarization},
+     * {@code clusterCount(link=5).final}, {@code polarization.above=0.9}.
      */
     public static String defaultName(Metric metric, Aggregation aggregation, double threshold) {
-        return aggregation == Aggregation.MEAN ? metric.text() : metric.text() + ":" + aggregationText(aggregation, threshold);
+        return aggregation == Aggregation.MEAN ? metric.text() : metric.text() + "." + aggregationText(aggregation, threshold);
     }
 
     /** @return the text form, which {@link #parse} reads back to an equal spec. */
