@@ -32,7 +32,6 @@ public final class Recorder implements StepObserver {
     private final double[] sum, min, max, last;
     private long lastObserved = -1;
     private long nonFiniteStep = -1;
-    private int nonFiniteSpec = -1;
 
     /**
      * @param simulation a simulation that has not run yet (step 0); its captures feed the
@@ -71,15 +70,14 @@ public final class Recorder implements StepObserver {
     public void observe(long step, Flock flock) {
         if (step > steps) throw new IllegalStateException("step " + step + " is past the run length " + steps);
         List<Capture> captures = simulation.captures();
+        boolean checked = false;
         for (int k = 0; k < specs.length; k++) {
             ObjectiveSpec spec = specs[k];
             Gauge gauge = gauges[k];
             if (spec.samples(step, steps)) {
+                if (!checked && nonFiniteStep < 0 && !flock.allFinite()) nonFiniteStep = step;
+                checked = true;
                 double value = gauge.read(step, flock, captures);
-                if (Double.isNaN(value) && nonFiniteStep < 0) {
-                    nonFiniteStep = step;
-                    nonFiniteSpec = k;
-                }
                 samples[k]++;
                 sum[k] += value;
                 if (value < min[k]) min[k] = value;
@@ -96,16 +94,16 @@ public final class Recorder implements StepObserver {
     /**
      * @return one aggregated value per spec, in order (a new array)
      * @throws IllegalStateException if the run has not reached its last step yet
-     * @throws ArithmeticException   if a metric was not a number at some sampled step (the
-     *                               simulation state became non-finite), naming spec and step
+     * @throws ArithmeticException   if the flock's state was not finite at a sampled step (the
+     *                               simulation diverged), naming the step
      */
     public double[] values() {
         if (lastObserved != steps) {
             throw new IllegalStateException("the run has reached step " + lastObserved + " of " + steps);
         }
         if (nonFiniteStep >= 0) {
-            throw new ArithmeticException("objective " + specs[nonFiniteSpec].name() + " is not a number at step "
-                    + nonFiniteStep + ": the simulation state is not finite");
+            throw new ArithmeticException("the flock's state is not finite at step " + nonFiniteStep
+                    + ", so its objectives are not numbers");
         }
         double[] values = new double[specs.length];
         for (int k = 0; k < specs.length; k++) {
