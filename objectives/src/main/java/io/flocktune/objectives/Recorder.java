@@ -5,7 +5,7 @@ import io.flocktune.sim.Flock;
 import io.flocktune.sim.Simulation;
 import io.flocktune.sim.StepObserver;
 
-import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -24,7 +24,7 @@ import java.util.Map;
  * }</pre>
  */
 public final class Recorder implements StepObserver {
-    private final Simulation simulation;
+    private final List<Capture> captures;
     private final long steps;
     private final ObjectiveSpec[] specs;
     private final Gauge[] gauges;
@@ -46,7 +46,7 @@ public final class Recorder implements StepObserver {
             throw new IllegalArgumentException("the simulation has already run " + simulation.stepCount() + " steps; start a new one");
         }
         Objectives.validate(steps, specs, simulation.flock().predatorCount());
-        this.simulation = simulation;
+        captures = simulation.captures();   // a live view
         this.steps = steps;
         this.specs = specs.toArray(ObjectiveSpec[]::new);
         MetricProbe probe = new MetricProbe(simulation.preset().world(), simulation.flock().capacity());
@@ -62,14 +62,13 @@ public final class Recorder implements StepObserver {
         min = new double[count];
         max = new double[count];
         last = new double[count];
-        java.util.Arrays.fill(min, Double.POSITIVE_INFINITY);
-        java.util.Arrays.fill(max, Double.NEGATIVE_INFINITY);
+        Arrays.fill(min, Double.POSITIVE_INFINITY);
+        Arrays.fill(max, Double.NEGATIVE_INFINITY);
     }
 
     @Override
     public void observe(long step, Flock flock) {
         if (step > steps) throw new IllegalStateException("step " + step + " is past the run length " + steps);
-        List<Capture> captures = simulation.captures();
         boolean checked = false;
         for (int k = 0; k < specs.length; k++) {
             ObjectiveSpec spec = specs[k];
@@ -120,6 +119,6 @@ public final class Recorder implements StepObserver {
 
     /** @return the specs, in the order of {@link #values()}. */
     public List<ObjectiveSpec> specs() {
-        return new ArrayList<>(List.of(specs));
+        return List.of(specs);
     }
 }
