@@ -34,7 +34,7 @@ import java.util.concurrent.TimeUnit;
  * with {@code simulationStep}. Run with {@code -prof gc} to check that measuring allocates nothing.
  *
  * <pre>
- * mvn -o -Pbench -pl objectives -am test -Djmh.args="MetricsPerf -prof gc"
+ * mvn -o -B -Dbench=objectives -DskipTests -pl objectives -am test -Djmh.args="MetricsPerf -prof gc"
  * </pre>
  */
 @State(Scope.Benchmark)

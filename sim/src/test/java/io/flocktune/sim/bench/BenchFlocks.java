@@ -26,6 +26,8 @@ final class BenchFlocks {
     static double countingRadius(Preset preset) {
         return switch (preset.neighbourhood()) {
             case Neighbourhood.Metric metric -> metric.radius();
+            case Neighbourhood.FieldOfView view -> view.radius();
+            case Neighbourhood.Topological topological -> preset.separation().radius();
             case Neighbourhood.Global global -> preset.separation().radius();
         };
     }
@@ -51,11 +53,10 @@ final class BenchFlocks {
         Preset.World world = base.world();
         double size = worldSize(world.dimension(), boids, countingRadius(base), MEAN_NEIGHBOURS);
         Preset.Boids b = base.boids();
-        return new Preset(base.format(), base.name(), base.description(),
-                new Preset.World(world.dimension(), size, new Boundary.Wrap()),
-                new Preset.Boids(boids, b.minSpeed(), b.maxSpeed(), b.initialSpeed(), size),
-                base.update(), base.neighbourhood(), base.separation(), base.alignment(), base.cohesion(),
-                base.motion(), base.predators(), base.obstacles(), base.goal(), base.noise());
+        return base.toBuilder()
+                .world(new Preset.World(world.dimension(), size, new Boundary.Wrap()))
+                .boids(new Preset.Boids(boids, b.minSpeed(), b.maxSpeed(), b.initialSpeed(), size))
+                .build();
     }
 
     /**

@@ -37,7 +37,7 @@ import java.util.concurrent.TimeUnit;
  * {@code -p warmInSteps=500} measures a clustered flock instead.
  *
  * <pre>
- * mvn -o -Pbench -pl sim test-compile exec:exec -Djmh.args="StepPerf -prof gc"
+ * mvn -o -B -Dbench=sim -DskipTests -pl sim -am test -Djmh.args="StepPerf -prof gc"
  * </pre>
  */
 @State(Scope.Benchmark)
