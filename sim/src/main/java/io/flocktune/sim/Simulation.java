@@ -81,6 +81,12 @@ public final class Simulation {
     private final double[] ux, uy, uz, heading;
     private final int[] slotOfId;
     private int[] runs = new int[36];
+    private final int[] shiftedRuns = new int[81];
+    private final boolean fastPairs;              // 2D, synchronous, metric, common variants
+    private boolean shiftsExact;                  // this step's grid allows the fast pair pass
+    // the fast pair pass's results for the current boid
+    private int pairSepCount, pairSepInvCount, pairNbCount;
+    private double pairSepX, pairSepY, pairInvX, pairInvY, pairNbVx, pairNbVy, pairNbOx, pairNbOy;
     private final int[] nearSlot;                 // topological neighbourhood: max-heap by distance
     private final double[] nearD2;
     private final double[] turned = new double[3];
@@ -321,6 +327,8 @@ public final class Simulation {
         }
         // Sequential update reads neighbours that already moved this step: widen the cells by
         // the largest step so a neighbour query from the start-of-step cells stays exact.
+        fastPairs = !threeD && !sequential && nbKind == NB_METRIC && !needUnit && !needHeading
+                && sepKind != SEP_ZONAL && aliKind != ALI_ZONAL;
         slack = sequential ? largestStep : 0;
         cellSize = preset.interactionRadius() + slack;
 
@@ -411,6 +419,7 @@ public final class Simulation {
         int n = flock.count();
         grid.build(flock.x(), flock.y(), flock.z(), n, cellSize);
         flock.reorder(grid.order());      // storage in cell order: grid slot s is flock slot s
+        shiftsExact = grid.shiftsExact();
         sx = flock.x(); sy = flock.y(); sz = flock.z();
         svx = flock.vx(); svy = flock.vy(); svz = flock.vz();
         if (needUnit) for (int s = 0; s < n; s++) cacheUnit(s);
@@ -498,7 +507,13 @@ public final class Simulation {
             double speed = Math.sqrt(vxi * vxi + vyi * vyi + vzi * vzi);
             if (speed > 0) { hx = vxi / speed; hy = vyi / speed; hz = vzi / speed; } else viewCos = -2;
         }
-        int runCount = grid.ranges(xi, yi, zi, runs);
+        if (fastPairs && shiftsExact) {
+            pairSums2D(s, xi, yi);
+            sepCount = pairSepCount; sepInvCount = pairSepInvCount; nbCount = pairNbCount;
+            sepX = pairSepX; sepY = pairSepY; invX = pairInvX; invY = pairInvY;
+            nbVx = pairNbVx; nbVy = pairNbVy; nbOx = pairNbOx; nbOy = pairNbOy;
+        }
+        int runCount = fastPairs && shiftsExact ? 0 : grid.ranges(xi, yi, zi, runs);
         for (int r = 0; r < runCount; r++) {
             int end = runs[2 * r + 1];
             for (int k = runs[2 * r]; k < end; k++) {
@@ -846,6 +861,47 @@ public final class Simulation {
         }
         outX[s] = nx; outY[s] = ny; outZ[s] = nz;
         outVx[s] = nvx; outVy[s] = nvy; outVz[s] = nvz;
+    }
+
+    /**
+     * The pair pass of {@link #updateBoid} for the common case (2D, synchronous, metric
+     * neighbourhood, no per-neighbour unit vectors): the same sums, bit for bit, with no z
+     * arithmetic and no per-pair periodic test: images come per cell run
+     * ({@link NeighbourGrid#shiftedRuns}). (Branch-free 0/1 weights from the sign bit of
+     * d² − r² were measured slower here: 9.7 vs 6.4 ns per candidate.)
+     */
+    private void pairSums2D(int s, double xi, double yi) {
+        final double[] x = sx, y = sy, vx = svx, vy = svy;
+        final double sepR2 = this.sepR2, nbR2 = this.nbR2, size = this.size;
+        int sepCount = 0, sepInvCount = 0, nbCount = 0;
+        double sepX = 0, sepY = 0, invX = 0, invY = 0, nbVx = 0, nbVy = 0, nbOx = 0, nbOy = 0;
+        int runCount = grid.shiftedRuns(xi, yi, 0, shiftedRuns);
+        for (int r = 0; r < runCount; r++) {
+            int end = shiftedRuns[3 * r + 1], image = shiftedRuns[3 * r + 2];
+            double shiftX = size * (image % 3 - 1), shiftY = size * ((image / 3) % 3 - 1);
+            for (int k = shiftedRuns[3 * r]; k < end; k++) {
+                if (k == s) continue;
+                double dx = (x[k] - xi) + shiftX, dy = (y[k] - yi) + shiftY;
+                double d2 = dx * dx + dy * dy;
+                if (d2 < sepR2) {
+                    sepCount++;
+                    sepX -= dx; sepY -= dy;
+                    if (d2 > 0) {
+                        double inv = 1.0 / d2;
+                        sepInvCount++;
+                        invX -= dx * inv; invY -= dy * inv;
+                    }
+                }
+                if (d2 < nbR2) {
+                    nbCount++;
+                    nbVx += vx[k]; nbVy += vy[k];
+                    nbOx += dx; nbOy += dy;
+                }
+            }
+        }
+        pairSepCount = sepCount; pairSepInvCount = sepInvCount; pairNbCount = nbCount;
+        pairSepX = sepX; pairSepY = sepY; pairInvX = invX; pairInvY = invY;
+        pairNbVx = nbVx; pairNbVy = nbVy; pairNbOx = nbOx; pairNbOy = nbOy;
     }
 
     /**

@@ -166,6 +166,55 @@ public final class NeighbourGrid {
         return k >> 1;
     }
 
+    /**
+     * Whether {@link #shiftedRuns} is valid after the last {@link #build}: an open world, or a
+     * periodic one with at least 3 cells per side, where every neighbour cell is one image.
+     */
+    public boolean shiftsExact() {
+        return !periodic || (nx >= 3 && ny >= 3 && (dimension == 2 || nz >= 3));
+    }
+
+    /**
+     * As {@link #ranges(double, double, double, int[])} (same runs, same order) with a third int
+     * per run: the periodic image of the run's cell as a code {@code (ix+1) + 3(iy+1) + 9(iz+1)},
+     * i ∈ {−1, 0, 1}; adding {@code i·size} to {@code p_j − p_i} gives the minimum image for
+     * every pair closer than a cell width, with no per-pair test. Requires {@link #shiftsExact()}
+     * and positions unchanged since {@link #build}.
+     *
+     * @param out room for 27 runs (81 ints)
+     * @return the number of runs
+     */
+    public int shiftedRuns(double x, double y, double z, int[] out) {
+        int cx = coordinate(x, minX, nx), cy = coordinate(y, minY, ny);
+        int cz = dimension == 3 ? coordinate(z, minZ, nz) : 0;
+        int k = 0;
+        int[] start = cellStart;
+        int zFrom = from(cz, nz, 1), zTo = to(cz, nz, 1);
+        int yFrom = from(cy, ny, 1), yTo = to(cy, ny, 1);
+        int xFrom = from(cx, nx, 1), xTo = to(cx, nx, 1);
+        for (int dz = zFrom; dz <= zTo; dz++) {
+            int zz = cz + dz, iz = zz < 0 ? -1 : (zz >= nz ? 1 : 0);
+            zz -= iz * nz;
+            for (int dy = yFrom; dy <= yTo; dy++) {
+                int yy = cy + dy, iy = yy < 0 ? -1 : (yy >= ny ? 1 : 0);
+                yy -= iy * ny;
+                int row = (zz * ny + yy) * nx;
+                int image = 4 + 3 * iy + 9 * iz;       // code with ix = 0
+                int lo = cx + xFrom, hi = cx + xTo;
+                if (lo < 0) {
+                    out[k++] = start[row + nx + lo]; out[k++] = start[row + nx]; out[k++] = image - 1;
+                    lo = 0;
+                }
+                if (hi >= nx) {
+                    out[k++] = start[row]; out[k++] = start[row + hi - nx + 1]; out[k++] = image + 1;
+                    hi = nx - 1;
+                }
+                out[k++] = start[row + lo]; out[k++] = start[row + hi + 1]; out[k++] = image;
+            }
+        }
+        return k / 3;
+    }
+
     /** First offset of a block of the given reach along an axis of {@code n} cells. */
     private int from(int c, int n, int reach) {
         if (2 * reach + 1 >= n) return -c;            // the whole axis, once
