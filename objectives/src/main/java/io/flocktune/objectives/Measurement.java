@@ -1,0 +1,113 @@
+package io.flocktune.objectives;
+
+import org.apache.commons.math3.distribution.TDistribution;
+import org.apache.commons.math3.stat.StatUtils;
+
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * Objectives measured over R independent replicates, with their replicate statistics. The
+ * record holds copies: the constructor copies {@code values} and {@link #values()} returns a
+ * copy, and {@code equals} compares contents.
+ *
+ * @param specs  the objectives, K &ge; 1 of them
+ * @param values {@code values[k][r]}: objective k in replicate r; K rows of the same length
+ *               R &ge; 1, every value finite
+ */
+public record Measurement(List<ObjectiveSpec> specs, double[][] values) {
+
+    public Measurement {
+        specs = List.copyOf(specs);
+        if (specs.isEmpty()) throw new IllegalArgumentException("specs: give at least one objective");
+        if (values.length != specs.size()) {
+            throw new IllegalArgumentException("values has " + values.length + " rows but there are " + specs.size() + " objectives");
+        }
+        double[][] copy = new double[values.length][];
+        for (int k = 0; k < values.length; k++) {
+            copy[k] = values[k].clone();
+            if (copy[k].length == 0 || copy[k].length != values[0].length) {
+                throw new IllegalArgumentException("values row " + k + " has " + copy[k].length
+                        + " replicates: every row needs the same number, >= 1");
+            }
+            for (int r = 0; r < copy[k].length; r++) {
+                if (!Double.isFinite(copy[k][r])) {
+                    throw new IllegalArgumentException("values[" + k + "][" + r + "] = " + copy[k][r] + ": must be finite");
+                }
+            }
+        }
+        values = copy;
+    }
+
+    /** @return a copy of {@code values[objective][replicate]}. */
+    @Override
+    public double[][] values() {
+        double[][] copy = new double[values.length][];
+        for (int k = 0; k < values.length; k++) copy[k] = values[k].clone();
+        return copy;
+    }
+
+    /** @return a copy of objective k's values over the replicates. */
+    public double[] values(int k) {
+        return values[k].clone();
+    }
+
+    /** @return objective k's value in replicate r. */
+    public double value(int k, int r) {
+        return values[k][r];
+    }
+
+    /** @return the number of replicates R. */
+    public int replicates() {
+        return values[0].length;
+    }
+
+    /** @return the index of the objective called {@code name}, or −1. */
+    public int indexOf(String name) {
+        for (int k = 0; k < specs.size(); k++) if (specs.get(k).name().equals(name)) return k;
+        return -1;
+    }
+
+    /** @return the mean of objective k over the replicates. */
+    public double mean(int k) {
+        return StatUtils.mean(values[k]);
+    }
+
+    /** @return the sample standard deviation (divisor R − 1) of objective k; 0 for one replicate. */
+    public double sd(int k) {
+        return values[k].length < 2 ? 0 : Math.sqrt(StatUtils.variance(values[k]));
+    }
+
+    /**
+     * Half-width of the 95 % confidence interval of the mean, Student t with R − 1 degrees of
+     * freedom: {@code t(0.975, R−1) · sd / √R}; +∞ for a single replicate (no interval can be
+     * given), 0 when every replicate agrees.
+     */
+    public double halfWidth95(int k) {
+        int r = values[k].length;
+        if (r < 2) return Double.POSITIVE_INFINITY;
+        double t = new TDistribution(null, r - 1, 1e-14).inverseCumulativeProbability(0.975);
+        return t * sd(k) / Math.sqrt(r);
+    }
+
+    /** @return {@code {mean − h, mean + h}} with h = {@link #halfWidth95}; (−∞, +∞) for one replicate. */
+    public double[] ci95(int k) {
+        double mean = mean(k), h = halfWidth95(k);
+        return new double[] {mean - h, mean + h};
+    }
+
+    @Override
+    public boolean equals(Object o) {
+        return o instanceof Measurement other && specs.equals(other.specs) && Arrays.deepEquals(values, other.values);
+    }
+
+    @Override
+    public int hashCode() {
+        return 31 * specs.hashCode() + Arrays.deepHashCode(values);
+    }
+
+    @Override
+    public String toString() {
+        return "Measurement[specs=" + specs + ", values=" + Arrays.deepToString(values) + "]";
+    }
+}

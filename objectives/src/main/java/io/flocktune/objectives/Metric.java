@@ -1,0 +1,258 @@
+package io.flocktune.objectives;
+
+import io.flocktune.sim.Check;
+import io.flocktune.sim.Kinds;
+
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.RecordComponent;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.StringJoiner;
+
+/**
+ * A quantity measured on the flock at one step. Every metric works in 2D and 3D and is
+ * periodic-aware: in a {@code wrap} world distances are minimum-image and positions are unwrapped
+ * around a reference boid before a centroid is taken (see {@link MetricProbe}). {@code N} is the
+ * number of live boids at that step.
+ *
+ * <p>Each metric's value at a step is a function of the state at that step, the state one step
+ * earlier ({@link CollisionOnsets}) and the captures recorded so far ({@link CaptureRate},
+ * {@link SurvivalFraction}, {@link TimeToFirstCapture}); an {@link ObjectiveSpec} then aggregates
+ * the values over a window of steps. Events (onsets, captures) are counted in the sampled step
+ * only, so the mean over every sampled step is the event rate; at step 0 no event has happened.
+ *
+ * <p>The text form, used by {@link ObjectiveSpec#parse}, is the record's kind name
+ * ({@link Kinds}) followed by its parameters, e.g. {@code polarization},
+ * {@code collisionRate(distance=1)}.
+ */
+public sealed interface Metric {
+
+    /**
+     * Polarization (Vicsek et al. 1995, Phys. Rev. Lett. 75, Eq. 3): {@code φ = |Σ v̂_i| / N},
+     * in [0, 1]; 1 when all headings agree, about √(π/4N) for random 2D headings. A boid at rest
+     * contributes a zero vector.
+     */
+    record Polarization() implements Metric {}
+
+    /**
+     * Milling (Couzin et al. 2002, J. theor. Biol. 218, "angular momentum"):
+     * {@code m = |Σ r̂_ic × v̂_i| / N}, with r̂_ic the unit vector from the group centroid to boid i;
+     * in [0, 1], 1 for a ring rotating about its centre. 2D uses the z component of the cross
+     * product. A boid at the centroid or at rest contributes 0.
+     */
+    record Milling() implements Metric {}
+
+    /** Radius of gyration {@code √((1/N) Σ |p_i − c|²)}, c the centroid; world units, &ge; 0. */
+    record RadiusOfGyration() implements Metric {}
+
+    /** Mean distance to the centroid {@code (1/N) Σ |p_i − c|}; world units, &ge; 0. */
+    record MeanDistanceToCentroid() implements Metric {}
+
+    /**
+     * Mean over boids of the distance to the nearest other boid; world units, &ge; 0; 0 for a
+     * lone boid (no neighbour). Exact, found by a grid search whose radius doubles until every
+     * boid's nearest neighbour is certain.
+     */
+    record NearestNeighbourDistance() implements Metric {}
+
+    /**
+     * Size of the largest cluster divided by N, in (0, 1]. Clusters are the connected components
+     * of the graph linking boids closer than {@code link} (found with the neighbour grid and
+     * union-find in O(N) for a bounded density).
+     *
+     * @param link linking distance in world units, &gt; 0
+     */
+    record LargestClusterFraction(double link) implements Metric {
+        public LargestClusterFraction {
+            Check.positive("link", link);
+        }
+    }
+
+    /**
+     * Number of clusters (connected components of boids linked when closer than {@code link}),
+     * in [1, N].
+     *
+     * @param link linking distance in world units, &gt; 0
+     */
+    record ClusterCount(double link) implements Metric {
+        public ClusterCount {
+            Check.positive("link", link);
+        }
+    }
+
+    /**
+     * Collision rate: the number of pairs closer than {@code distance}, divided by N, so its mean
+     * over steps is in pairs per boid per step; &ge; 0.
+     *
+     * @param distance collision distance in world units, &gt; 0
+     */
+    record CollisionRate(double distance) implements Metric {
+        public CollisionRate {
+            Check.positive("distance", distance);
+        }
+    }
+
+    /**
+     * Collision onsets: pairs closer than {@code distance} at this step that were not at the
+     * previous step (a pair entering contact; pairs are followed by boid id), divided by N and by
+     * the motion's time step dt, so its mean over steps is in onsets per boid per unit time;
+     * &ge; 0, 0 at step 0.
+     *
+     * @param distance collision distance in world units, &gt; 0
+     */
+    record CollisionOnsets(double distance) implements Metric {
+        public CollisionOnsets {
+            Check.positive("distance", distance);
+        }
+    }
+
+    /**
+     * Captures recorded at this step, times 1000, divided by the number of predators, so its mean
+     * over steps is in captures per predator per 1 000 steps; &ge; 0. Without predators: 0.
+     */
+    record CaptureRate() implements Metric {}
+
+    /**
+     * Fraction of the initial boids never captured up to this step, in [0, 1]. When captures
+     * remove boids this is the surviving fraction; otherwise a boid caught twice counts once.
+     * Without predators: 1.
+     */
+    record SurvivalFraction() implements Metric {}
+
+    /**
+     * The step (counted from the start of the run, not from the warm-up) of the first capture
+     * up to this step, in steps &ge; 1; when nothing has been caught by step t, the censored
+     * value t + 1, so with the {@code final} aggregation a run of T steps without a capture gives
+     * T + 1. Without predators: always t + 1.
+     */
+    record TimeToFirstCapture() implements Metric {}
+
+    /**
+     * Mean over boids of the distance to the nearest predator; world units, &ge; 0. Needs
+     * predators: an objective on it is rejected for a preset without any.
+     */
+    record PredatorDistance() implements Metric {}
+
+    /** Mean speed {@code (1/N) Σ |v_i|}, world units per unit time, &ge; 0. */
+    record MeanSpeed() implements Metric {}
+
+    /**
+     * Spread of the speeds: their population standard deviation
+     * {@code √((1/N) Σ (|v_i| − mean)²)}, world units per unit time, &ge; 0.
+     */
+    record SpeedSpread() implements Metric {}
+
+    /**
+     * Mean over boids of the distance to the preset's goal point; world units, &ge; 0. Defined
+     * whether or not goal seeking is on (goal weight 0 still has a point).
+     */
+    record GoalDistance() implements Metric {}
+
+    /** @return the kind name, e.g. {@code collisionRate}. */
+    default String kind() {
+        return Kinds.of(this);
+    }
+
+    /**
+     * @return the text form that {@link #parse} reads back to an equal metric, e.g.
+     *         {@code collisionRate(distance=1)}
+     */
+    default String text() {
+        RecordComponent[] components = getClass().getRecordComponents();
+        if (components.length == 0) return kind();
+        StringJoiner parameters = new StringJoiner(",", kind() + "(", ")");
+        for (RecordComponent component : components) {
+            try {
+                parameters.add(component.getName() + "=" + Numbers.text((double) component.getAccessor().invoke(this)));
+            } catch (ReflectiveOperationException e) {
+                throw new AssertionError(e);
+            }
+        }
+        return parameters.toString();
+    }
+
+    /** @return every metric kind name, in declaration order, with its parameter names. */
+    static List<String> kinds() {
+        List<String> names = new ArrayList<>();
+        for (Class<?> variant : Metric.class.getPermittedSubclasses()) {
+            RecordComponent[] components = variant.getRecordComponents();
+            String parameters = String.join(",", Arrays.stream(components).map(c -> c.getName() + "=…").toList());
+            names.add(Kinds.of(variant) + (parameters.isEmpty() ? "" : "(" + parameters + ")"));
+        }
+        return names;
+    }
+
+    /**
+     * Reads a metric's text form: {@code KIND} or {@code KIND(NAME=VALUE,...)} with every
+     * parameter named exactly once, e.g. {@code clusterCount(link=5)}.
+     *
+     * @throws IllegalArgumentException one line naming the bad part and the allowed values
+     */
+    static Metric parse(String text) {
+        String trimmed = text.strip();
+        int open = trimmed.indexOf('(');
+        String kind = open < 0 ? trimmed : trimmed.substring(0, open).strip();
+        Class<?> variant = null;
+        for (Class<?> candidate : Metric.class.getPermittedSubclasses()) {
+            if (Kinds.of(candidate).equals(kind)) variant = candidate;
+        }
+        if (variant == null) {
+            throw new IllegalArgumentException("unknown metric \"" + kind + "\"; allowed: " + String.join(", ", kinds()));
+        }
+        RecordComponent[] components = variant.getRecordComponents();
+        Map<String, Double> given = new LinkedHashMap<>();
+        if (open >= 0) {
+            if (!trimmed.endsWith(")")) {
+                throw new IllegalArgumentException("metric \"" + trimmed + "\": missing closing parenthesis");
+            }
+            String inside = trimmed.substring(open + 1, trimmed.length() - 1).strip();
+            if (!inside.isEmpty()) {
+                for (String pair : inside.split(",", -1)) {
+                    int equals = pair.indexOf('=');
+                    if (equals < 0) {
+                        throw new IllegalArgumentException("metric \"" + trimmed + "\": parameter \"" + pair.strip()
+                                + "\" must be NAME=VALUE; " + kind + " takes " + parameterList(components));
+                    }
+                    String name = pair.substring(0, equals).strip();
+                    if (Arrays.stream(components).noneMatch(c -> c.getName().equals(name))) {
+                        throw new IllegalArgumentException("metric \"" + trimmed + "\": unknown parameter \"" + name
+                                + "\"; " + kind + " takes " + parameterList(components));
+                    }
+                    if (given.containsKey(name)) {
+                        throw new IllegalArgumentException("metric \"" + trimmed + "\": parameter \"" + name + "\" given twice");
+                    }
+                    given.put(name, Numbers.parse(name, pair.substring(equals + 1)));
+                }
+            }
+        }
+        Object[] arguments = new Object[components.length];
+        Class<?>[] types = new Class<?>[components.length];
+        for (int c = 0; c < components.length; c++) {
+            Double value = given.get(components[c].getName());
+            if (value == null) {
+                throw new IllegalArgumentException("metric \"" + trimmed + "\": missing parameter \""
+                        + components[c].getName() + "\"; write " + kind + "(" + components[c].getName() + "=VALUE)");
+            }
+            arguments[c] = value;
+            types[c] = components[c].getType();
+        }
+        try {
+            return (Metric) variant.getDeclaredConstructor(types).newInstance(arguments);
+        } catch (InvocationTargetException e) {
+            if (e.getCause() instanceof IllegalArgumentException bad) {
+                throw new IllegalArgumentException("metric \"" + trimmed + "\": " + bad.getMessage(), bad);
+            }
+            throw new AssertionError(e);
+        } catch (ReflectiveOperationException e) {
+            throw new AssertionError(e);
+        }
+    }
+
+    private static String parameterList(RecordComponent[] components) {
+        if (components.length == 0) return "no parameters";
+        return String.join(", ", Arrays.stream(components).map(RecordComponent::getName).toList());
+    }
+}
