@@ -99,6 +99,27 @@ public final class Simulation {
         return new Simulation(preset, initial.copy(), new SplittableRandom(seed));
     }
 
+    /**
+     * A simulation from given boids (copied) with the preset's predators drawn at random, as
+     * {@link #of(Preset, long)} draws them (uniform in the world box, at rest): for an initial
+     * state that lists no predators. The boid count wins over the preset's; predators already in
+     * {@code boids} are ignored. The seed drives the predators' draw, then the noise.
+     *
+     * @throws IllegalArgumentException as {@link #of(Preset, long, Flock)}
+     */
+    public static Simulation ofBoids(Preset preset, long seed, Flock boids) {
+        int n = boids.count();
+        Flock flock = new Flock(boids.dimension(), n, preset.predators().count());
+        System.arraycopy(boids.x(), 0, flock.x(), 0, n); System.arraycopy(boids.y(), 0, flock.y(), 0, n);
+        System.arraycopy(boids.z(), 0, flock.z(), 0, n); System.arraycopy(boids.vx(), 0, flock.vx(), 0, n);
+        System.arraycopy(boids.vy(), 0, flock.vy(), 0, n); System.arraycopy(boids.vz(), 0, flock.vz(), 0, n);
+        System.arraycopy(boids.id(), 0, flock.id(), 0, n);
+        SplittableRandom random = new SplittableRandom(seed);
+        drawPredators(preset, flock, random);
+        validateInitial(preset, flock);
+        return new Simulation(preset, flock, random);
+    }
+
     private static void validateInitial(Preset preset, Flock f) {
         int d = preset.world().dimension();
         if (f.dimension() != d) {
@@ -146,6 +167,12 @@ public final class Simulation {
             flock.vy()[i] = speed * u[1];
             flock.vz()[i] = speed * u[2];
         }
+        drawPredators(preset, flock, random);
+    }
+
+    /** Predators uniform in the world box, at rest. */
+    private static void drawPredators(Preset preset, Flock flock, SplittableRandom random) {
+        boolean threeD = preset.world().dimension() == 3;
         double world = preset.world().size();
         for (int k = 0; k < flock.predatorCount(); k++) {
             flock.px()[k] = world * (random.nextDouble() - 0.5);

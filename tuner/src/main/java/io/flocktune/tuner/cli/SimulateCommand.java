@@ -1,0 +1,99 @@
+package io.flocktune.tuner.cli;
+
+import io.flocktune.sim.Flock;
+import io.flocktune.sim.Preset;
+import io.flocktune.sim.Simulation;
+import io.flocktune.sim.StepObserver;
+import io.flocktune.tuner.io.InputException;
+import io.flocktune.tuner.io.PresetJson;
+import io.flocktune.tuner.io.StateCsv;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+
+/**
+ * {@code flocktune simulate}: runs a preset headless, optionally from a state file and writing a
+ * trace, and prints a {@link Summary}. The run is a pure function of the preset, the seed and the
+ * initial state.
+ */
+@Command(name = "simulate", mixinStandardHelpOptions = true, sortOptions = false,
+        description = {"Runs a preset headless and prints a short summary.",
+                "The run is a pure function of preset, seed and initial state."})
+final class SimulateCommand implements Callable<Integer> {
+    @Option(names = "--preset", required = true, paramLabel = "NAME|FILE",
+            description = "A built-in preset (see 'flocktune presets') or a preset JSON file.")
+    String preset;
+
+    @Option(names = "--set", paramLabel = "KEY=VALUE",
+            description = "Override a preset field, e.g. boids.count=500 or update=sequential (repeatable).")
+    List<String> sets = new ArrayList<>();
+
+    @Option(names = "--seed", paramLabel = "S", defaultValue = "1",
+            description = "Seed of the random initial state and the noise, any 64-bit integer (default: ${DEFAULT-VALUE}).")
+    long seed;
+
+    @Option(names = "--steps", paramLabel = "N", defaultValue = "1000",
+            description = "Steps to run, >= 0 (default: ${DEFAULT-VALUE}).")
+    long steps;
+
+    @Option(names = "--init", paramLabel = "STATE.csv",
+            description = "Start from this state instead of a random one; its boids (and predators, if it has any) win over the preset's counts.")
+    Path init;
+
+    @Option(names = "--trace", paramLabel = "OUT.csv",
+            description = "Write the state every K steps (step 0 is the initial state) to this CSV file.")
+    Path trace;
+
+    @Option(names = "--every", paramLabel = "K",
+            description = "With --trace: write every K-th step, K >= 1 (default: 1).")
+    Integer every;
+
+    @Spec
+    CommandSpec spec;
+
+    @Override
+    public Integer call() throws InputException {
+        if (steps < 0) throw new InputException("--steps = " + steps + ": must be >= 0");
+        if (every != null && trace == null) throw new InputException("--every " + every + ": needs --trace");
+        int interval = every == null ? 1 : every;
+        if (interval < 1) throw new InputException("--every = " + interval + ": must be >= 1");
+
+        Preset resolved = PresetJson.resolve(preset, sets);
+        Simulation simulation = start(resolved);
+        String boidsSource = init == null ? "" : "from --init " + init + "; the preset has " + resolved.boids().count();
+        int boids = simulation.flock().count();
+
+        Summary.Recorder recorder = new Summary.Recorder();
+        long wallNanos;
+        try (StateCsv.Trace writer = trace == null ? null : StateCsv.trace(trace, interval)) {
+            StepObserver observer = writer == null ? recorder : (step, flock) -> {
+                recorder.observe(step, flock);
+                writer.observe(step, flock);
+            };
+            long start = System.nanoTime();
+            simulation.run(steps, observer);
+            if (writer != null) writer.commit();
+            wallNanos = System.nanoTime() - start;
+        }
+        Summary summary = recorder.summary(simulation, seed, steps, boids, boidsSource, wallNanos);
+        summary.lines().forEach(spec.commandLine().getOut()::println);
+        return Main.OK;
+    }
+
+    /** The simulation from a random state, or from {@code --init}. */
+    private Simulation start(Preset preset) throws InputException {
+        if (init == null) return Simulation.of(preset, seed);
+        Flock initial = StateCsv.read(init, preset.world().dimension());
+        try {
+            return initial.predatorCount() > 0 ? Simulation.of(preset, seed, initial) : Simulation.ofBoids(preset, seed, initial);
+        } catch (IllegalArgumentException e) {   // the engine's checks: e.g. a boid outside a periodic world
+            throw new InputException(init + ": " + e.getMessage(), e);
+        }
+    }
+}
