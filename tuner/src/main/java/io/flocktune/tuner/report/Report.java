@@ -1,15 +1,60 @@
 package io.flocktune.tuner.report;
 
+import io.flocktune.sim.Preset;
+import io.flocktune.tuner.experiment.Experiment;
+import io.flocktune.tuner.experiment.ExperimentJson;
+import io.flocktune.tuner.io.AtomicFile;
+import io.flocktune.tuner.io.InputException;
+import io.flocktune.tuner.io.PresetJson;
 import io.flocktune.tuner.run.RunFiles;
+import io.flocktune.tuner.search.Seeds;
 
+import java.io.IOException;
 import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.util.ArrayList;
+import java.util.List;
 
-/** Draws the charts and the HTML report of a run directory. */
+/**
+ * Draws the charts ({@code charts/*.png|svg}) and the self-contained {@code report.html} of a
+ * run directory from its files alone, so a report can be drawn again at any time
+ * ({@code flocktune report DIR}). The moving preview replays the best preset and the base preset
+ * on the first held-out seed.
+ */
 public final class Report {
     private Report() {}
 
-    /** Writes {@code charts/} and {@code report.html} from the files of a finished run. */
-    public static void write(RunFiles files, PrintWriter log) throws io.flocktune.tuner.io.InputException {
-        // charts and HTML follow
+    /** Frames of the moving preview. */
+    static final int FRAMES = 120;
+
+    /**
+     * @throws InputException if the directory is not a run directory or cannot be written
+     */
+    public static void write(RunFiles files, PrintWriter log) throws InputException {
+        System.setProperty("java.awt.headless", "true");
+        RunData data = RunData.read(files);
+        Experiment e = data.experiment();
+        try {
+            Files.createDirectories(files.charts());
+            List<Html.Rendered> rendered = new ArrayList<>();
+            for (Charts.Figure f : Charts.all(data)) {
+                Charts.save(f, files.charts());
+                rendered.add(new Html.Rendered(f, Files.readAllBytes(files.charts().resolve(f.name() + ".png"))));
+            }
+            List<Trajectory> trajectories = new ArrayList<>();
+            if (Files.isRegularFile(files.best().resolve("best.json"))) {
+                long seed = Seeds.validation(e.seed(), 0);
+                Preset base = PresetJson.fromTree(ExperimentJson.effectiveBase(e), e.name() + ": base");
+                Preset best = PresetJson.read(files.best().resolve("best.json"));
+                trajectories.add(Trajectory.record("base preset: " + e.baseName(), base, seed, e.scenario().steps(), FRAMES));
+                trajectories.add(Trajectory.record("best preset: best/best.json", best, seed, e.scenario().steps(), FRAMES));
+            }
+            try (AtomicFile out = AtomicFile.create(files.report())) {
+                out.writer().write(Html.page(data, rendered, trajectories));
+                out.commit();
+            }
+        } catch (IOException ex) {
+            throw new InputException(files.root() + ": cannot write the report: " + ex.getMessage(), ex);
+        }
     }
 }
