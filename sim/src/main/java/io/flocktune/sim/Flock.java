@@ -8,14 +8,19 @@ import java.util.Arrays;
  * identifier {@code id[i]}. Predators have their own arrays. 2D flocks keep every z and vz at 0.
  *
  * <p>The accessors return the live arrays, not copies: readers (metrics, writers) may look but
- * must not change them; only the first {@link #count()} entries are valid. Boids removed by a
- * capture are swapped out of the valid range, so slot order is not id order.
+ * must not change them, and must fetch them again after every step (the simulation swaps
+ * double buffers). Only the first {@link #count()} entries are valid. Slot order is not id
+ * order: each step sorts the boids by grid cell (neighbours sit close in memory) and a capture
+ * swaps the last boid into the freed slot; {@link #id()} names the boid in each slot.
  */
 public final class Flock {
     private final int dimension;
     private int count;
-    private final double[] x, y, z, vx, vy, vz;
-    private final int[] id;
+    private double[] x, y, z, vx, vy, vz;
+    private int[] id;
+    // second buffers: targets of a synchronous step and of the per-step reordering
+    private double[] nextX, nextY, nextZ, nextVx, nextVy, nextVz;
+    private int[] nextId;
     private final int predatorCount;
     private final double[] px, py, pz, pvx, pvy, pvz;
 
@@ -36,6 +41,9 @@ public final class Flock {
         vx = new double[count]; vy = new double[count]; vz = new double[count];
         id = new int[count];
         for (int i = 0; i < count; i++) id[i] = i;
+        nextX = new double[count]; nextY = new double[count]; nextZ = new double[count];
+        nextVx = new double[count]; nextVy = new double[count]; nextVz = new double[count];
+        nextId = new int[count];
         this.predatorCount = predatorCount;
         px = new double[predatorCount]; py = new double[predatorCount]; pz = new double[predatorCount];
         pvx = new double[predatorCount]; pvy = new double[predatorCount]; pvz = new double[predatorCount];
@@ -52,6 +60,21 @@ public final class Flock {
         System.arraycopy(px, 0, c.px, 0, px.length); System.arraycopy(py, 0, c.py, 0, py.length);
         System.arraycopy(pz, 0, c.pz, 0, pz.length); System.arraycopy(pvx, 0, c.pvx, 0, pvx.length);
         System.arraycopy(pvy, 0, c.pvy, 0, pvy.length); System.arraycopy(pvz, 0, c.pvz, 0, pvz.length);
+        return c;
+    }
+
+    /**
+     * @return a copy whose slots are in ascending id order (for writers and tests; the engine
+     *         itself keeps cell order)
+     */
+    public Flock inIdOrder() {
+        Flock c = copy();
+        Integer[] slots = new Integer[count];
+        for (int s = 0; s < count; s++) slots[s] = s;
+        java.util.Arrays.sort(slots, java.util.Comparator.comparingInt(s -> id[s]));
+        int[] order = new int[count];
+        for (int s = 0; s < count; s++) order[s] = slots[s];
+        c.reorder(order);
         return c;
     }
 
@@ -78,6 +101,47 @@ public final class Flock {
     public double[] pvx() { return pvx; }
     public double[] pvy() { return pvy; }
     public double[] pvz() { return pvz; }
+
+    /**
+     * Reorders the boids: slot {@code s} receives the boid now in slot {@code order[s]}.
+     *
+     * @param order a permutation of 0 … count−1
+     */
+    void reorder(int[] order) {
+        int n = count;
+        gather(x, nextX, order, n); gather(y, nextY, order, n);
+        gather(vx, nextVx, order, n); gather(vy, nextVy, order, n);
+        if (dimension == 3) {
+            gather(z, nextZ, order, n); gather(vz, nextVz, order, n);
+        }
+        for (int s = 0; s < n; s++) nextId[s] = id[order[s]];
+        swapBuffers();
+        int[] t = id; id = nextId; nextId = t;
+    }
+
+    private static void gather(double[] from, double[] to, int[] order, int n) {
+        for (int s = 0; s < n; s++) to[s] = from[order[s]];
+    }
+
+    /** Makes the second buffers current (after a synchronous step wrote them). 2D keeps z at 0. */
+    void swapBuffers() {
+        double[] t;
+        t = x; x = nextX; nextX = t;
+        t = y; y = nextY; nextY = t;
+        t = vx; vx = nextVx; nextVx = t;
+        t = vy; vy = nextVy; nextVy = t;
+        if (dimension == 3) {
+            t = z; z = nextZ; nextZ = t;
+            t = vz; vz = nextVz; nextVz = t;
+        }
+    }
+
+    double[] nextX() { return nextX; }
+    double[] nextY() { return nextY; }
+    double[] nextZ() { return nextZ; }
+    double[] nextVx() { return nextVx; }
+    double[] nextVy() { return nextVy; }
+    double[] nextVz() { return nextVz; }
 
     /** Removes boid slot {@code i} by moving the last live boid into it. */
     void remove(int i) {

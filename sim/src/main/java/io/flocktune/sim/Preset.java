@@ -81,6 +81,26 @@ public record Preset(
             throw new IllegalArgumentException("alignment.kind = " + Kinds.of(alignment)
                     + ": heading blends are 2D only, but world.dimension = " + world.dimension());
         }
+        if (alignment instanceof Alignment.Vicsek && world.dimension() != 2) {
+            throw new IllegalArgumentException("alignment.kind = vicsek: 2D only, but world.dimension = " + world.dimension());
+        }
+        if (cohesion instanceof Cohesion.Zonal && !(alignment instanceof Alignment.Zonal)) {
+            throw new IllegalArgumentException("cohesion.kind = zonal: needs alignment.kind = zonal (its radius is the attraction zone's inner edge)");
+        }
+        if (alignment instanceof Alignment.Zonal z) {
+            double outer = switch (neighbourhood) {
+                case Neighbourhood.Metric m -> m.radius();
+                case Neighbourhood.FieldOfView f -> f.radius();
+                case Neighbourhood.Topological t -> throw new IllegalArgumentException(
+                        "alignment.kind = zonal: needs a metric or fieldOfView neighbourhood, not topological");
+                case Neighbourhood.Global g -> throw new IllegalArgumentException(
+                        "alignment.kind = zonal: needs a metric or fieldOfView neighbourhood, not global");
+            };
+            if (z.radius() < separation.radius() || z.radius() > outer) {
+                throw new IllegalArgumentException("alignment.radius = " + z.radius() + ": must be in [separation.radius = "
+                        + separation.radius() + ", neighbourhood.radius = " + outer + "]");
+            }
+        }
         if (world.dimension() == 2) {
             for (Sphere s : obstacles.spheres()) {
                 if (s.z() != 0) throw new IllegalArgumentException("obstacles.spheres z = " + s.z() + ": must be 0 in a 2D world");
@@ -204,10 +224,67 @@ public record Preset(
         }
     }
 
+    /** @return a builder holding this preset's sections, to derive a variant of it. */
+    public Builder toBuilder() {
+        return new Builder(this);
+    }
+
+    /**
+     * Derives presets section by section (records have no withers):
+     * {@code reynolds.toBuilder().neighbourhood(new Neighbourhood.Topological(7)).build()}.
+     * {@link #build()} validates like the constructor.
+     */
+    public static final class Builder {
+        private String name, description;
+        private World world;
+        private Boids boids;
+        private UpdateOrder update;
+        private Neighbourhood neighbourhood;
+        private Separation separation;
+        private Alignment alignment;
+        private Cohesion cohesion;
+        private Motion motion;
+        private Predators predators;
+        private Obstacles obstacles;
+        private Goal goal;
+        private Noise noise;
+
+        private Builder(Preset p) {
+            name = p.name; description = p.description; world = p.world; boids = p.boids; update = p.update;
+            neighbourhood = p.neighbourhood; separation = p.separation; alignment = p.alignment;
+            cohesion = p.cohesion; motion = p.motion; predators = p.predators; obstacles = p.obstacles;
+            goal = p.goal; noise = p.noise;
+        }
+
+        public Builder name(String v) { name = v; return this; }
+        public Builder description(String v) { description = v; return this; }
+        public Builder world(World v) { world = v; return this; }
+        public Builder boids(Boids v) { boids = v; return this; }
+        public Builder update(UpdateOrder v) { update = v; return this; }
+        public Builder neighbourhood(Neighbourhood v) { neighbourhood = v; return this; }
+        public Builder separation(Separation v) { separation = v; return this; }
+        public Builder alignment(Alignment v) { alignment = v; return this; }
+        public Builder cohesion(Cohesion v) { cohesion = v; return this; }
+        public Builder motion(Motion v) { motion = v; return this; }
+        public Builder predators(Predators v) { predators = v; return this; }
+        public Builder obstacles(Obstacles v) { obstacles = v; return this; }
+        public Builder goal(Goal v) { goal = v; return this; }
+        public Builder noise(Noise v) { noise = v; return this; }
+
+        /** @throws IllegalArgumentException as the {@link Preset} constructor */
+        public Preset build() {
+            return new Preset(FORMAT, name, description, world, boids, update, neighbourhood, separation,
+                    alignment, cohesion, motion, predators, obstacles, goal, noise);
+        }
+    }
+
     /** The largest distance at which two boids interact (separation or a metric neighbourhood). */
     public double interactionRadius() {
-        double r = separation.radius();
-        if (neighbourhood instanceof Neighbourhood.Metric m) r = Math.max(r, m.radius());
-        return r;
+        return switch (neighbourhood) {
+            case Neighbourhood.Metric m -> Math.max(separation.radius(), m.radius());
+            case Neighbourhood.FieldOfView f -> Math.max(separation.radius(), f.radius());
+            case Neighbourhood.Topological t -> separation.radius();
+            case Neighbourhood.Global g -> separation.radius();
+        };
     }
 }

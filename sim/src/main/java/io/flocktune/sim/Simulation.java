@@ -34,11 +34,15 @@ import java.util.SplittableRandom;
  */
 public final class Simulation {
     // rule variant codes, fixed at construction
-    private static final int SEP_LINEAR = 0, SEP_INVERSE = 1, SEP_INVERSE_SQUARE = 2, SEP_NORMALIZED = 3;
-    private static final int ALI_MATCH = 0, ALI_LIMITED = 1, ALI_HEADING = 2, ALI_CIRCULAR = 3, ALI_FORWARD = 4;
-    private static final int COH_CENTROID = 0, COH_STEER = 1, COH_UNIT = 2;
-    private static final int MOT_ADDITIVE = 0, MOT_STEERING = 1, MOT_CONSTANT = 2;
+    private static final int SEP_LINEAR = 0, SEP_INVERSE = 1, SEP_INVERSE_SQUARE = 2, SEP_NORMALIZED = 3, SEP_ZONAL = 4;
+    private static final int ALI_MATCH = 0, ALI_LIMITED = 1, ALI_HEADING = 2, ALI_CIRCULAR = 3, ALI_FORWARD = 4,
+            ALI_VICSEK = 5, ALI_ZONAL = 6;
+    private static final int COH_CENTROID = 0, COH_STEER = 1, COH_UNIT = 2, COH_ZONAL = 3;
+    private static final int MOT_ADDITIVE = 0, MOT_STEERING = 1, MOT_CONSTANT = 2, MOT_TURNING = 3;
     private static final int BND_WRAP = 0, BND_SOFT = 1, BND_HARD = 2, BND_NONE = 3;
+    private static final int NB_METRIC = 0, NB_FIELD_OF_VIEW = 1, NB_TOPOLOGICAL = 2, NB_GLOBAL = 3;
+    private static final int PRED_CENTROID = 0, PRED_NEAREST = 1, PRED_VISIBLE_CENTROID = 2;
+    private static final int OBS_FORCE_FIELD = 0, OBS_STEER = 1;
 
     private final Preset preset;
     private final Flock flock;
@@ -49,27 +53,38 @@ public final class Simulation {
 
     // parameters
     private final boolean threeD, periodic, sequential, global;
+    private final int nbKind, topologicalCount;
+    private final double fieldOfViewCos;          // cos(angle/2), or −2 when the cone is off
     private final double size, half;
     private final int sepKind, aliKind, cohKind, motKind, bndKind;
     private final double sepR2, sepWeight, sepStrength, sepMaxForce;
     private final double nbR2;
-    private final double aliWeight, aliMaxForce;
+    private final double aliWeight, aliMaxForce, vicsekNoise, orientationR2;
     private final double cohWeight, cohArrival, cohMaxForce;
-    private final double dt, minSpeed, maxSpeed, motMaxForce, constSpeed, turnFactor;
+    private final double dt, minSpeed, maxSpeed, motMaxForce, constSpeed, turnFactor, maxTurnPerStep, headingError;
     private final double softMargin, softTurn;
     private final double cellSize;
     private final boolean needUnit, needHeading;
     private final double goalX, goalY, goalZ, goalR2, goalWeight;
     private final double fleeR2, fleeWeight, captureR2, predatorMaxSpeed, predatorPower;
+    private final int predKind;
+    private final double predatorSightR2, predatorViewCos, predatorMaxTurn;
     private final boolean removeOnCapture;
     private final double[] obsX, obsY, obsZ, obsR;
-    private final double obsRange, obsWeight;
+    private final int obsKind;
+    private final double obsRange, obsWeight, obsClearance;
     private final double noise;
 
     // cell-ordered working state
-    private final double[] sx, sy, sz, svx, svy, svz, ux, uy, uz, heading;
-    private final double[] ox, oy, oz, ovx, ovy, ovz;
-    private final int[] runs = new int[36];
+    // the flock's current arrays (cell order after the step's reordering)
+    private double[] sx, sy, sz, svx, svy, svz;
+    private final double[] ux, uy, uz, heading;
+    private final int[] slotOfId;
+    private int[] runs = new int[36];
+    private final int[] nearSlot;                 // topological neighbourhood: max-heap by distance
+    private final double[] nearD2;
+    private final double[] turned = new double[3];
+    private double slack;
     // flock-wide sums for the global neighbourhood
     private double gpx, gpy, gpz, gvx, gvy, gvz, gux, guy, guz, gHeading;
 
@@ -232,23 +247,42 @@ public final class Simulation {
                 sepKind = SEP_INVERSE_SQUARE; sepStrength = c.strength(); sepMaxForce = c.maxForce();
             }
             case Separation.Normalized n -> { sepKind = SEP_NORMALIZED; sepStrength = 0; sepMaxForce = 0; }
+            case Separation.Zonal z -> { sepKind = SEP_ZONAL; sepStrength = 0; sepMaxForce = 0; }
         }
 
         switch (preset.neighbourhood()) {
-            case Neighbourhood.Metric m -> { global = false; nbR2 = m.radius() * m.radius(); }
-            case Neighbourhood.Global g -> { global = true; nbR2 = 0; }
+            case Neighbourhood.Metric m -> {
+                nbKind = NB_METRIC; nbR2 = m.radius() * m.radius(); fieldOfViewCos = -2; topologicalCount = 0;
+            }
+            case Neighbourhood.FieldOfView f -> {
+                nbKind = NB_FIELD_OF_VIEW; nbR2 = f.radius() * f.radius(); topologicalCount = 0;
+                fieldOfViewCos = f.angle() >= 360 ? -2 : Math.cos(Math.toRadians(f.angle() / 2));
+            }
+            case Neighbourhood.Topological t -> {
+                nbKind = NB_TOPOLOGICAL; nbR2 = 0; fieldOfViewCos = -2; topologicalCount = t.count();
+            }
+            case Neighbourhood.Global g -> { nbKind = NB_GLOBAL; nbR2 = 0; fieldOfViewCos = -2; topologicalCount = 0; }
         }
+        global = nbKind == NB_GLOBAL;
+        nearSlot = new int[topologicalCount];
+        nearD2 = new double[topologicalCount];
 
         Alignment alignment = preset.alignment();
         aliWeight = alignment.weight();
+        double maxForce = 0, noiseEta = 0, orientation = 0;
         switch (alignment) {
-            case Alignment.VelocityMatch m -> { aliKind = ALI_MATCH; aliMaxForce = 0; }
-            case Alignment.MeanVelocityLimited m -> { aliKind = ALI_LIMITED; aliMaxForce = m.maxForce(); }
-            case Alignment.HeadingBlend h -> { aliKind = ALI_HEADING; aliMaxForce = 0; }
-            case Alignment.CircularHeadingBlend h -> { aliKind = ALI_CIRCULAR; aliMaxForce = 0; }
-            case Alignment.MeanForward f -> { aliKind = ALI_FORWARD; aliMaxForce = 0; }
+            case Alignment.VelocityMatch m -> aliKind = ALI_MATCH;
+            case Alignment.MeanVelocityLimited m -> { aliKind = ALI_LIMITED; maxForce = m.maxForce(); }
+            case Alignment.HeadingBlend h -> aliKind = ALI_HEADING;
+            case Alignment.CircularHeadingBlend h -> aliKind = ALI_CIRCULAR;
+            case Alignment.MeanForward f -> aliKind = ALI_FORWARD;
+            case Alignment.Vicsek v -> { aliKind = ALI_VICSEK; noiseEta = v.noise(); }
+            case Alignment.Zonal z -> { aliKind = ALI_ZONAL; orientation = z.radius(); }
         }
-        needUnit = aliKind == ALI_FORWARD || aliKind == ALI_CIRCULAR;
+        aliMaxForce = maxForce;
+        vicsekNoise = noiseEta;
+        orientationR2 = orientation * orientation;
+        needUnit = aliKind == ALI_FORWARD || aliKind == ALI_CIRCULAR || aliKind == ALI_VICSEK || aliKind == ALI_ZONAL;
         needHeading = aliKind == ALI_HEADING;
 
         Cohesion cohesion = preset.cohesion();
@@ -257,6 +291,7 @@ public final class Simulation {
             case Cohesion.Centroid c -> { cohKind = COH_CENTROID; cohArrival = 0; cohMaxForce = 0; }
             case Cohesion.SteerTo s -> { cohKind = COH_STEER; cohArrival = s.arrivalRadius(); cohMaxForce = s.maxForce(); }
             case Cohesion.UnitToCentroid u -> { cohKind = COH_UNIT; cohArrival = 0; cohMaxForce = 0; }
+            case Cohesion.Zonal z -> { cohKind = COH_ZONAL; cohArrival = 0; cohMaxForce = 0; }
         }
 
         minSpeed = preset.boids().minSpeed();
@@ -265,20 +300,29 @@ public final class Simulation {
         switch (preset.motion()) {
             case Motion.Additive a -> {
                 motKind = MOT_ADDITIVE; dt = a.dt(); motMaxForce = 0; constSpeed = 0; turnFactor = 0;
+                maxTurnPerStep = 0; headingError = 0;
                 largestStep = maxSpeed * dt;
             }
             case Motion.Steering s -> {
                 motKind = MOT_STEERING; dt = s.dt(); motMaxForce = s.maxForce(); constSpeed = 0; turnFactor = 0;
+                maxTurnPerStep = 0; headingError = 0;
                 largestStep = maxSpeed * dt;
             }
             case Motion.ConstantSpeed c -> {
                 motKind = MOT_CONSTANT; dt = c.dt(); motMaxForce = 0; constSpeed = c.speed(); turnFactor = c.turnFactor();
+                maxTurnPerStep = 0; headingError = 0;
+                largestStep = constSpeed * dt;
+            }
+            case Motion.TurningRate t -> {
+                motKind = MOT_TURNING; dt = t.dt(); motMaxForce = 0; constSpeed = t.speed(); turnFactor = 0;
+                maxTurnPerStep = Math.toRadians(t.maxTurnRate()) * t.dt(); headingError = t.headingError();
                 largestStep = constSpeed * dt;
             }
         }
         // Sequential update reads neighbours that already moved this step: widen the cells by
         // the largest step so a neighbour query from the start-of-step cells stays exact.
-        cellSize = preset.interactionRadius() + (sequential ? largestStep : 0);
+        slack = sequential ? largestStep : 0;
+        cellSize = preset.interactionRadius() + slack;
 
         Preset.Goal goal = preset.goal();
         goalX = goal.x(); goalY = goal.y(); goalZ = goal.z();
@@ -291,9 +335,24 @@ public final class Simulation {
         captureR2 = predators.captureRadius() * predators.captureRadius();
         predatorMaxSpeed = predators.maxSpeed();
         removeOnCapture = predators.removeOnCapture();
-        predatorPower = switch (predators.behaviour()) {
-            case PredatorBehaviour.ChaseCentroid c -> c.power();
-        };
+        switch (predators.behaviour()) {
+            case PredatorBehaviour.ChaseCentroid c -> {
+                predKind = PRED_CENTROID; predatorPower = c.power();
+                predatorSightR2 = 0; predatorViewCos = -2; predatorMaxTurn = 0;
+            }
+            case PredatorBehaviour.ChaseNearest c -> {
+                predKind = PRED_NEAREST; predatorPower = 0;
+                predatorSightR2 = c.visualRange() * c.visualRange();
+                predatorViewCos = c.fieldOfView() >= 360 ? -2 : Math.cos(Math.toRadians(c.fieldOfView() / 2));
+                predatorMaxTurn = Math.toRadians(c.maxTurn());
+            }
+            case PredatorBehaviour.ChaseVisibleCentroid c -> {
+                predKind = PRED_VISIBLE_CENTROID; predatorPower = 0;
+                predatorSightR2 = c.visualRange() * c.visualRange();
+                predatorViewCos = c.fieldOfView() >= 360 ? -2 : Math.cos(Math.toRadians(c.fieldOfView() / 2));
+                predatorMaxTurn = Math.toRadians(c.maxTurn());
+            }
+        }
 
         List<Preset.Sphere> spheres = preset.obstacles().spheres();
         obsX = new double[spheres.size()]; obsY = new double[spheres.size()];
@@ -303,19 +362,21 @@ public final class Simulation {
             obsZ[k] = spheres.get(k).z(); obsR[k] = spheres.get(k).radius();
         }
         switch (preset.obstacles().avoidance()) {
-            case ObstacleAvoidance.ForceField f -> { obsRange = f.range(); obsWeight = f.weight(); }
+            case ObstacleAvoidance.ForceField f -> {
+                obsKind = OBS_FORCE_FIELD; obsRange = f.range(); obsWeight = f.weight(); obsClearance = 0;
+            }
+            case ObstacleAvoidance.SteerToAvoid a -> {
+                obsKind = OBS_STEER; obsRange = a.lookAhead(); obsWeight = a.weight(); obsClearance = a.clearance();
+            }
         }
         noise = preset.noise().strength();
 
         int capacity = flock.capacity();
         grid = new NeighbourGrid(world.dimension(), periodic, size, capacity);
-        sx = new double[capacity]; sy = new double[capacity]; sz = new double[capacity];
-        svx = new double[capacity]; svy = new double[capacity]; svz = new double[capacity];
+        slotOfId = new int[sequential ? capacity : 0];
         ux = new double[needUnit ? capacity : 0]; uy = new double[needUnit ? capacity : 0];
         uz = new double[needUnit ? capacity : 0];
         heading = new double[needHeading ? capacity : 0];
-        ox = new double[capacity]; oy = new double[capacity]; oz = new double[capacity];
-        ovx = new double[capacity]; ovy = new double[capacity]; ovz = new double[capacity];
     }
 
     /** @return the preset this simulation runs. */
@@ -348,41 +409,33 @@ public final class Simulation {
     /** Advances the flock and the predators by one step. */
     public void step() {
         int n = flock.count();
-        double[] x = flock.x(), y = flock.y(), z = flock.z();
-        double[] vx = flock.vx(), vy = flock.vy(), vz = flock.vz();
-        grid.build(x, y, z, n, cellSize);
-        int[] order = grid.order();
-        for (int s = 0; s < n; s++) {
-            int i = order[s];
-            sx[s] = x[i]; sy[s] = y[i]; sz[s] = z[i];
-            svx[s] = vx[i]; svy[s] = vy[i]; svz[s] = vz[i];
-        }
+        grid.build(flock.x(), flock.y(), flock.z(), n, cellSize);
+        flock.reorder(grid.order());      // storage in cell order: grid slot s is flock slot s
+        sx = flock.x(); sy = flock.y(); sz = flock.z();
+        svx = flock.vx(); svy = flock.vy(); svz = flock.vz();
         if (needUnit) for (int s = 0; s < n; s++) cacheUnit(s);
         if (needHeading) for (int s = 0; s < n; s++) heading[s] = Math.atan2(svy[s], svx[s]);
         if (global) computeGlobalSums(n);
 
         if (sequential) {
-            int[] slotOf = grid.slotOf();
-            for (int i = 0; i < n; i++) {
-                int s = slotOf[i];
+            // one by one in id order, each boid seeing the ones before it already moved
+            int[] id = flock.id();
+            java.util.Arrays.fill(slotOfId, -1);
+            for (int s = 0; s < n; s++) slotOfId[id[s]] = s;
+            for (int boid = 0; boid < slotOfId.length; boid++) {
+                int s = slotOfId[boid];
+                if (s < 0) continue;
                 if (global) addToGlobalSums(s, -1);
                 updateBoid(s, n, sx, sy, sz, svx, svy, svz);
                 if (needUnit) cacheUnit(s);
                 if (needHeading) heading[s] = Math.atan2(svy[s], svx[s]);
                 if (global) addToGlobalSums(s, +1);
             }
-            for (int s = 0; s < n; s++) {
-                int i = order[s];
-                x[i] = sx[s]; y[i] = sy[s]; z[i] = sz[s];
-                vx[i] = svx[s]; vy[i] = svy[s]; vz[i] = svz[s];
-            }
         } else {
-            for (int s = 0; s < n; s++) updateBoid(s, n, ox, oy, oz, ovx, ovy, ovz);
-            for (int s = 0; s < n; s++) {
-                int i = order[s];
-                x[i] = ox[s]; y[i] = oy[s]; z[i] = oz[s];
-                vx[i] = ovx[s]; vy[i] = ovy[s]; vz[i] = ovz[s];
-            }
+            double[] nx = flock.nextX(), ny = flock.nextY(), nz = flock.nextZ();
+            double[] nvx = flock.nextVx(), nvy = flock.nextVy(), nvz = flock.nextVz();
+            for (int s = 0; s < n; s++) updateBoid(s, n, nx, ny, nz, nvx, nvy, nvz);
+            flock.swapBuffers();
         }
         step++;
         if (flock.predatorCount() > 0) {
@@ -434,7 +487,17 @@ public final class Simulation {
         double nbOx = 0, nbOy = 0, nbOz = 0;        // Σ (p_j − p_i), neighbourhood
         double nbUx = 0, nbUy = 0, nbUz = 0;        // Σ unit(v_j), neighbourhood
         double nbHeading = 0;                       // Σ atan2(v_j), neighbourhood
-        final boolean metric = !global;
+        double zoneX = 0, zoneY = 0, zoneZ = 0;     // Zonal: Σ unit(p_i − p_j) (repulsion) …
+        double attX = 0, attY = 0, attZ = 0;        // … and Σ unit(p_j − p_i) (attraction zone)
+        int attCount = 0;
+        final boolean metric = nbKind == NB_METRIC || nbKind == NB_FIELD_OF_VIEW;
+        final boolean zonal = aliKind == ALI_ZONAL;
+        // the view cone (off for a boid at rest, which sees all round)
+        double viewCos = fieldOfViewCos, hx = 0, hy = 0, hz = 0;
+        if (viewCos > -2) {
+            double speed = Math.sqrt(vxi * vxi + vyi * vyi + vzi * vzi);
+            if (speed > 0) { hx = vxi / speed; hy = vyi / speed; hz = vzi / speed; } else viewCos = -2;
+        }
         int runCount = grid.ranges(xi, yi, zi, runs);
         for (int r = 0; r < runCount; r++) {
             int end = runs[2 * r + 1];
@@ -447,6 +510,8 @@ public final class Simulation {
                     dz = Periodic.minimumImage(dz, size);
                 }
                 double d2 = dx * dx + dy * dy + dz * dz;
+                if (viewCos > -2 && (d2 < sepR2 || d2 < nbR2)
+                        && hx * dx + hy * dy + hz * dz < viewCos * Math.sqrt(d2)) continue;
                 if (d2 < sepR2) {
                     sepCount++;
                     sepX -= dx; sepY -= dy; sepZ -= dz;
@@ -454,15 +519,43 @@ public final class Simulation {
                         double inv = 1.0 / d2;
                         sepInvCount++;
                         invX -= dx * inv; invY -= dy * inv; invZ -= dz * inv;
+                        if (sepKind == SEP_ZONAL) {
+                            double invD = Math.sqrt(inv);
+                            zoneX -= dx * invD; zoneY -= dy * invD; zoneZ -= dz * invD;
+                        }
                     }
+                    if (zonal) continue;     // Couzin's zones do not overlap
                 }
                 if (metric && d2 < nbR2) {
+                    if (zonal) {
+                        if (d2 < orientationR2) {
+                            nbCount++;
+                            nbUx += ux[k]; nbUy += uy[k]; nbUz += uz[k];
+                        } else if (d2 > 0) {
+                            double invD = 1.0 / Math.sqrt(d2);
+                            attCount++;
+                            attX += dx * invD; attY += dy * invD; attZ += dz * invD;
+                        }
+                        continue;
+                    }
                     nbCount++;
                     nbVx += svx[k]; nbVy += svy[k]; nbVz += svz[k];
                     nbOx += dx; nbOy += dy; nbOz += dz;
                     if (needUnit) { nbUx += ux[k]; nbUy += uy[k]; nbUz += uz[k]; }
                     if (needHeading) nbHeading += heading[k];
                 }
+            }
+        }
+        if (nbKind == NB_TOPOLOGICAL) {
+            int found = nearest(s, xi, yi, zi, topologicalCount);
+            for (int m = 0; m < found; m++) {
+                int k = nearSlot[m];
+                double dx = delta(sx[k] - xi), dy = delta(sy[k] - yi), dz = delta(sz[k] - zi);
+                nbCount++;
+                nbVx += svx[k]; nbVy += svy[k]; nbVz += svz[k];
+                nbOx += dx; nbOy += dy; nbOz += dz;
+                if (needUnit) { nbUx += ux[k]; nbUy += uy[k]; nbUz += uz[k]; }
+                if (needHeading) nbHeading += heading[k];
             }
         }
         if (global) {
@@ -483,6 +576,7 @@ public final class Simulation {
         // --- rules, in 003's order: separation, alignment, cohesion, then the forces
         double wx = vxi, wy = vyi, wz = vzi;   // working velocity (changed only by heading blends)
         double ax = 0, ay = 0, az = 0;         // summed rule output
+        boolean repulsed = false;              // Zonal separation has priority over the other rules
 
         switch (sepKind) {
             case SEP_LINEAR -> { ax += sepWeight * sepX; ay += sepWeight * sepY; az += sepWeight * sepZ; }
@@ -509,8 +603,19 @@ public final class Simulation {
                     ax += f * sepX; ay += f * sepY; az += f * sepZ;
                 }
             }
+            case SEP_ZONAL -> {
+                if (sepInvCount > 0) {
+                    repulsed = true;
+                    double len = Math.sqrt(zoneX * zoneX + zoneY * zoneY + zoneZ * zoneZ);
+                    if (len > 0) {
+                        double f = sepWeight / len;
+                        ax += f * zoneX; ay += f * zoneY; az += f * zoneZ;
+                    }
+                }
+            }
             default -> throw new AssertionError(sepKind);
         }
+        if (repulsed) { nbCount = 0; attCount = 0; }
 
         switch (aliKind) {
             case ALI_MATCH -> {
@@ -550,6 +655,20 @@ public final class Simulation {
                     wy = Math.sin(turned) * speed;
                 }
             }
+            case ALI_VICSEK -> {
+                // self included; η uniform in [−η/2, η/2]
+                double sumX = nbUx + (needUnit ? ux[s] : 0), sumY = nbUy + (needUnit ? uy[s] : 0);
+                double theta = sumX == 0 && sumY == 0 ? Math.atan2(vyi, vxi) : Math.atan2(sumY, sumX);
+                theta += vicsekNoise * (random.nextDouble() - 0.5);
+                ax += aliWeight * Math.cos(theta); ay += aliWeight * Math.sin(theta);
+            }
+            case ALI_ZONAL -> {
+                double len = Math.sqrt(nbUx * nbUx + nbUy * nbUy + nbUz * nbUz);
+                if (nbCount > 0 && len > 0) {
+                    double f = aliWeight / len;
+                    ax += f * nbUx; ay += f * nbUy; az += f * nbUz;
+                }
+            }
             case ALI_FORWARD -> {
                 double mx, my, mz;
                 if (nbCount > 0) {
@@ -566,7 +685,13 @@ public final class Simulation {
             default -> throw new AssertionError(aliKind);
         }
 
-        if (nbCount > 0) {
+        if (cohKind == COH_ZONAL) {
+            double len = Math.sqrt(attX * attX + attY * attY + attZ * attZ);
+            if (attCount > 0 && len > 0) {
+                double f = cohWeight / len;
+                ax += f * attX; ay += f * attY; az += f * attZ;
+            }
+        } else if (nbCount > 0) {
             double cx = nbOx / nbCount, cy = nbOy / nbCount, cz = nbOz / nbCount;   // c_i − p_i
             switch (cohKind) {
                 case COH_CENTROID -> { ax += cohWeight * cx; ay += cohWeight * cy; az += cohWeight * cz; }
@@ -590,7 +715,7 @@ public final class Simulation {
                         ax += f * cx; ay += f * cy; az += f * cz;
                     }
                 }
-                default -> throw new AssertionError(cohKind);
+                default -> throw new AssertionError(cohKind);   // COH_ZONAL is handled above
             }
         }
 
@@ -616,15 +741,22 @@ public final class Simulation {
             }
         }
 
-        // --- obstacles, 000's force field
-        for (int o = 0; o < obsX.length; o++) {
-            double dx = delta(xi - obsX[o]), dy = delta(yi - obsY[o]), dz = delta(zi - obsZ[o]);
-            double dist = Math.sqrt(dx * dx + dy * dy + dz * dz);
-            double surface = dist - obsR[o];
-            if (surface < obsRange && dist > 0) {
-                double push = surface < 0.1 ? 100 : 10 / (surface * surface);
-                double f = obsWeight * push / dist;
-                ax += f * dx; ay += f * dy; az += f * dz;
+        // --- obstacles
+        if (obsX.length > 0 && obsWeight > 0) {
+            if (obsKind == OBS_FORCE_FIELD) {
+                for (int o = 0; o < obsX.length; o++) {
+                    double dx = delta(xi - obsX[o]), dy = delta(yi - obsY[o]), dz = delta(zi - obsZ[o]);
+                    double dist = Math.sqrt(dx * dx + dy * dy + dz * dz);
+                    double surface = dist - obsR[o];
+                    if (surface < obsRange && dist > 0) {
+                        double push = surface < 0.1 ? 100 : 10 / (surface * surface);
+                        double f = obsWeight * push / dist;
+                        ax += f * dx; ay += f * dy; az += f * dz;
+                    }
+                }
+            } else {
+                steerToAvoid(xi, yi, zi, vxi, vyi, vzi);
+                ax += turned[0]; ay += turned[1]; az += turned[2];
             }
         }
 
@@ -679,6 +811,23 @@ public final class Simulation {
                 if (len > 1e-12) { dxr /= len; dyr /= len; dzr /= len; } else { dxr = fx; dyr = fy; dzr = fz; }
                 nvx = dxr * constSpeed; nvy = dyr * constSpeed; nvz = dzr * constSpeed;
             }
+            case MOT_TURNING -> {
+                double speed = Math.sqrt(wx * wx + wy * wy + wz * wz);
+                double ex, ey, ez;                          // current heading
+                double len = Math.sqrt(ax * ax + ay * ay + az * az);
+                double gx, gy, gz;                          // desired direction
+                if (speed > 0) { ex = wx / speed; ey = wy / speed; ez = wz / speed; } else { ex = 1; ey = 0; ez = 0; }
+                if (len > 0) { gx = ax / len; gy = ay / len; gz = az / len; } else { gx = ex; gy = ey; gz = ez; }
+                if (headingError > 0) {
+                    gx += headingError * random.nextGaussian();
+                    gy += headingError * random.nextGaussian();
+                    if (threeD) gz += headingError * random.nextGaussian();
+                    double g = Math.sqrt(gx * gx + gy * gy + gz * gz);
+                    if (g > 0) { gx /= g; gy /= g; gz /= g; } else { gx = ex; gy = ey; gz = ez; }
+                }
+                turnToward(ex, ey, ez, gx, gy, gz, speed > 0 ? maxTurnPerStep : Math.PI);
+                nvx = turned[0] * constSpeed; nvy = turned[1] * constSpeed; nvz = turned[2] * constSpeed;
+            }
             default -> throw new AssertionError(motKind);
         }
         double nx = xi + nvx * dt, ny = yi + nvy * dt, nz = zi + nvz * dt;
@@ -699,6 +848,129 @@ public final class Simulation {
         outVx[s] = nvx; outVy[s] = nvy; outVz[s] = nvz;
     }
 
+    /**
+     * Finds the {@code count} nearest other boids of slot {@code s} (fewer if the flock is
+     * smaller) into {@link #nearSlot}, searching ever larger blocks of cells until the block
+     * provably holds them. Ties are broken by slot order.
+     *
+     * @return the number found
+     */
+    private int nearest(int s, double xi, double yi, double zi, int count) {
+        for (int reach = 1; ; reach++) {
+            int needed = 2 * grid.maxRuns(reach);
+            if (runs.length < needed) runs = new int[needed];
+            int found = 0;
+            int runCount = grid.ranges(xi, yi, zi, reach, runs);
+            for (int r = 0; r < runCount; r++) {
+                int end = runs[2 * r + 1];
+                for (int k = runs[2 * r]; k < end; k++) {
+                    if (k == s) continue;
+                    double dx = delta(sx[k] - xi), dy = delta(sy[k] - yi), dz = delta(sz[k] - zi);
+                    double d2 = dx * dx + dy * dy + dz * dz;
+                    if (found < count) {
+                        found++;
+                        siftUp(found - 1, k, d2);
+                    } else if (d2 < nearD2[0] || (d2 == nearD2[0] && k < nearSlot[0])) {
+                        siftDown(k, d2, found);
+                    }
+                }
+            }
+            double covered = reach * grid.cellWidth() - slack;
+            if (grid.coversAll(reach) || (found == count && covered > 0 && nearD2[0] <= covered * covered)) {
+                return found;
+            }
+        }
+    }
+
+    /** Max-heap on (distance², slot) in {@link #nearD2}/{@link #nearSlot}: insert at {@code at}. */
+    private void siftUp(int at, int slot, double d2) {
+        while (at > 0) {
+            int parent = (at - 1) >> 1;
+            if (!farther(d2, slot, nearD2[parent], nearSlot[parent])) break;
+            nearD2[at] = nearD2[parent];
+            nearSlot[at] = nearSlot[parent];
+            at = parent;
+        }
+        nearD2[at] = d2;
+        nearSlot[at] = slot;
+    }
+
+    /** Replaces the heap's root (the farthest) by (slot, d2) and restores the heap. */
+    private void siftDown(int slot, double d2, int size) {
+        int at = 0;
+        while (true) {
+            int child = 2 * at + 1;
+            if (child >= size) break;
+            if (child + 1 < size && farther(nearD2[child + 1], nearSlot[child + 1], nearD2[child], nearSlot[child])) child++;
+            if (!farther(nearD2[child], nearSlot[child], d2, slot)) break;
+            nearD2[at] = nearD2[child];
+            nearSlot[at] = nearSlot[child];
+            at = child;
+        }
+        nearD2[at] = d2;
+        nearSlot[at] = slot;
+    }
+
+    private static boolean farther(double d2, int slot, double otherD2, int otherSlot) {
+        return d2 > otherD2 || (d2 == otherD2 && slot > otherSlot);
+    }
+
+    /**
+     * Steer-to-avoid: writes into {@link #turned} the lateral steer away from the nearest sphere
+     * that the look-ahead segment passes through (zero when none).
+     */
+    private void steerToAvoid(double xi, double yi, double zi, double vxi, double vyi, double vzi) {
+        turned[0] = 0; turned[1] = 0; turned[2] = 0;
+        double speed = Math.sqrt(vxi * vxi + vyi * vyi + vzi * vzi);
+        if (speed == 0) return;
+        double fx = vxi / speed, fy = vyi / speed, fz = vzi / speed;
+        double bestT = Double.POSITIVE_INFINITY, lx = 0, ly = 0, lz = 0;
+        for (int o = 0; o < obsX.length; o++) {
+            double cx = delta(obsX[o] - xi), cy = delta(obsY[o] - yi), cz = delta(obsZ[o] - zi);
+            double t = Math.clamp(cx * fx + cy * fy + cz * fz, 0, obsRange);
+            double ex = t * fx - cx, ey = t * fy - cy, ez = t * fz - cz;      // closest point − centre
+            double reach = obsR[o] + obsClearance;
+            if (ex * ex + ey * ey + ez * ez < reach * reach && t < bestT) {
+                bestT = t; lx = ex; ly = ey; lz = ez;
+            }
+        }
+        if (bestT == Double.POSITIVE_INFINITY) return;
+        double len = Math.sqrt(lx * lx + ly * ly + lz * lz);
+        if (len < 1e-12) {
+            // heading straight at the centre: turn to a fixed side, perpendicular to f
+            if (threeD && Math.abs(fz) < 0.9) { lx = fy; ly = -fx; lz = 0; }
+            else if (threeD) { lx = 0; ly = fz; lz = -fy; }
+            else { lx = -fy; ly = fx; lz = 0; }
+            len = Math.sqrt(lx * lx + ly * ly + lz * lz);
+        }
+        double f = obsWeight * (1 - bestT / obsRange) / len;
+        turned[0] = f * lx; turned[1] = f * ly; turned[2] = f * lz;
+    }
+
+    /**
+     * Writes into {@link #turned} the unit heading h turned toward the unit direction g by at
+     * most {@code maxAngle} radians, in the plane of the two (a fixed perpendicular when they
+     * are opposite).
+     */
+    private void turnToward(double hx, double hy, double hz, double gx, double gy, double gz, double maxAngle) {
+        double cos = Math.clamp(hx * gx + hy * gy + hz * gz, -1, 1);
+        double angle = Math.acos(cos);
+        if (angle <= maxAngle) {
+            turned[0] = gx; turned[1] = gy; turned[2] = gz;
+            return;
+        }
+        double px = gx - cos * hx, py = gy - cos * hy, pz = gz - cos * hz;      // part of g ⟂ h
+        double len = Math.sqrt(px * px + py * py + pz * pz);
+        if (len < 1e-12) {
+            if (threeD && Math.abs(hz) < 0.9) { px = -hy; py = hx; pz = 0; }
+            else if (threeD) { px = 0; py = -hz; pz = hy; }
+            else { px = -hy; py = hx; pz = 0; }
+            len = Math.sqrt(px * px + py * py + pz * pz);
+        }
+        double c = Math.cos(maxAngle), sn = Math.sin(maxAngle) / len;
+        turned[0] = c * hx + sn * px; turned[1] = c * hy + sn * py; turned[2] = c * hz + sn * pz;
+    }
+
     /** @return the angle equivalent to {@code a} in (−π, π]. */
     static double wrapAngle(double a) {
         double twoPi = 2 * Math.PI;
@@ -714,6 +986,10 @@ public final class Simulation {
         double[] px = flock.px(), py = flock.py(), pz = flock.pz();
         double[] pvx = flock.pvx(), pvy = flock.pvy(), pvz = flock.pvz();
         for (int q = 0; q < flock.predatorCount(); q++) {
+            if (predKind != PRED_CENTROID) {
+                chaseVisible(q, n);
+                continue;
+            }
             // centroid relative to the predator (minimum image in a periodic world)
             double cx = 0, cy = 0, cz = 0;
             if (periodic) {
@@ -738,6 +1014,48 @@ public final class Simulation {
                 py[q] = Periodic.wrap(py[q], size);
                 if (threeD) pz[q] = Periodic.wrap(pz[q], size);
             }
+        }
+    }
+
+    /** ChaseNearest / ChaseVisibleCentroid: turn toward the target at max speed, then move. */
+    private void chaseVisible(int q, int n) {
+        double[] x = flock.x(), y = flock.y(), z = flock.z();
+        double[] px = flock.px(), py = flock.py(), pz = flock.pz();
+        double[] pvx = flock.pvx(), pvy = flock.pvy(), pvz = flock.pvz();
+        double speed = Math.sqrt(pvx[q] * pvx[q] + pvy[q] * pvy[q] + pvz[q] * pvz[q]);
+        double hx = 0, hy = 0, hz = 0;
+        double viewCos = predatorViewCos;
+        if (speed > 0) { hx = pvx[q] / speed; hy = pvy[q] / speed; hz = pvz[q] / speed; } else viewCos = -2;
+        double tx = 0, ty = 0, tz = 0, best = Double.POSITIVE_INFINITY;
+        int seen = 0;
+        for (int i = 0; i < n; i++) {
+            double dx = delta(x[i] - px[q]), dy = delta(y[i] - py[q]), dz = delta(z[i] - pz[q]);
+            double d2 = dx * dx + dy * dy + dz * dz;
+            if (d2 > predatorSightR2 || d2 == 0) continue;
+            if (viewCos > -2 && hx * dx + hy * dy + hz * dz < viewCos * Math.sqrt(d2)) continue;
+            seen++;
+            if (predKind == PRED_NEAREST) {
+                if (d2 < best) { best = d2; tx = dx; ty = dy; tz = dz; }
+            } else {
+                tx += dx; ty += dy; tz += dz;
+            }
+        }
+        double len = Math.sqrt(tx * tx + ty * ty + tz * tz);
+        if (seen > 0 && len > 0) {
+            double gx = tx / len, gy = ty / len, gz = tz / len;
+            if (speed > 0) {
+                turnToward(hx, hy, hz, gx, gy, gz, predatorMaxTurn);
+                gx = turned[0]; gy = turned[1]; gz = turned[2];
+            }
+            pvx[q] = gx * predatorMaxSpeed; pvy[q] = gy * predatorMaxSpeed; pvz[q] = gz * predatorMaxSpeed;
+        } else if (speed > 0) {
+            pvx[q] = hx * predatorMaxSpeed; pvy[q] = hy * predatorMaxSpeed; pvz[q] = hz * predatorMaxSpeed;
+        }
+        px[q] += pvx[q]; py[q] += pvy[q]; pz[q] += pvz[q];
+        if (periodic) {
+            px[q] = Periodic.wrap(px[q], size);
+            py[q] = Periodic.wrap(py[q], size);
+            if (threeD) pz[q] = Periodic.wrap(pz[q], size);
         }
     }
 

@@ -67,4 +67,34 @@ public sealed interface Alignment {
             Check.nonNegative("weight", weight);
         }
     }
+
+    /**
+     * Vicsek et al. (1995), PRL 75: the new heading is the circular mean of the headings of every
+     * boid in the neighbourhood <em>including itself</em>, {@code θ = atan2(Σ sin θ_j, Σ cos θ_j)},
+     * plus a noise uniform in [−η/2, η/2]; the output is {@code weight·(cos θ, sin θ)}, meant for
+     * {@link Motion.ConstantSpeed} with turnFactor 1 (the heading is then set outright). 2D only.
+     *
+     * @param noise η in radians, in [0, 2π]
+     */
+    record Vicsek(double weight, double noise) implements Alignment {
+        public Vicsek {
+            Check.nonNegative("weight", weight);
+            Check.inRange("noise", noise, 0, 2 * Math.PI);
+        }
+    }
+
+    /**
+     * Couzin et al. (2002), J. theor. Biol. 218, zone of orientation: {@code weight ·
+     * unit(Σ unit(v_j))} over the neighbours with separation radius &le; d &lt; {@code radius}
+     * (the orientation zone's outer edge r_o = r_r + Δr_o). Ignored while any boid is in the
+     * separation (repulsion) zone when separation is {@link Separation.Zonal}.
+     *
+     * @param radius outer radius of the orientation zone, world units, &gt; 0
+     */
+    record Zonal(double weight, double radius) implements Alignment {
+        public Zonal {
+            Check.nonNegative("weight", weight);
+            Check.positive("radius", radius);
+        }
+    }
 }

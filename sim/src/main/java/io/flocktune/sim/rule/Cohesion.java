@@ -43,4 +43,15 @@ public sealed interface Cohesion {
             Check.nonNegative("weight", weight);
         }
     }
+
+    /**
+     * Couzin et al. (2002) zone of attraction: {@code weight · unit(Σ unit(p_j − p_i))} over the
+     * neighbours at or beyond the orientation zone's radius (alignment must be
+     * {@link Alignment.Zonal}) and inside the neighbourhood radius r_a.
+     */
+    record Zonal(double weight) implements Cohesion {
+        public Zonal {
+            Check.nonNegative("weight", weight);
+        }
+    }
 }

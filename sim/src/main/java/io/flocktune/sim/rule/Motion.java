@@ -52,4 +52,24 @@ public sealed interface Motion {
             Check.inRange("turnFactor", turnFactor, Double.MIN_VALUE, 1);
         }
     }
+
+    /**
+     * Couzin et al. (2002): the rule output gives the desired direction d (kept straight when
+     * zero), perturbed by a heading error {@code d' = unit(d + σ·g)}, g a standard normal vector
+     * (2D: in the plane); the heading turns toward d' by at most {@code maxTurnRate·dt} radians
+     * (in the plane of the two directions), and {@code p ← p + speed·dt·heading}.
+     *
+     * @param dt           time step τ in seconds, &gt; 0 (Couzin: 0.1)
+     * @param speed        constant speed s, world units per second, &gt; 0 (Couzin: 3)
+     * @param maxTurnRate  θ in degrees per second, &gt; 0 (Couzin: 40)
+     * @param headingError σ in radians, &ge; 0 (Couzin: 0.05)
+     */
+    record TurningRate(double dt, double speed, double maxTurnRate, double headingError) implements Motion {
+        public TurningRate {
+            Check.positive("dt", dt);
+            Check.positive("speed", speed);
+            Check.positive("maxTurnRate", maxTurnRate);
+            Check.nonNegative("headingError", headingError);
+        }
+    }
 }

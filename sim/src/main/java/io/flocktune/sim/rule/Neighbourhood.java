@@ -2,13 +2,46 @@ package io.flocktune.sim.rule;
 
 import io.flocktune.sim.Check;
 
-/** Which flockmates alignment and cohesion see. Separation always uses its own radius. */
+/**
+ * Which flockmates alignment and cohesion see. Separation always uses its own metric radius
+ * (all seeds do); a {@link FieldOfView} cone also hides boids behind from separation.
+ */
 public sealed interface Neighbourhood {
 
     /** Every boid within {@code radius} (world units, &gt; 0), seeds 000, 001, 002, 004. */
     record Metric(double radius) implements Neighbourhood {
         public Metric {
             Check.positive("radius", radius);
+        }
+    }
+
+    /**
+     * Every boid within {@code radius} that lies inside a cone of full opening {@code angle}
+     * around the own heading: seed 001's "exclude what is behind", Couzin et al. (2002)'s blind
+     * volume (field of perception α = 270°). Boid j is seen when
+     * {@code unit(v_i)·(p_j − p_i) >= cos(angle/2)·|p_j − p_i|}; a boid at rest sees all round.
+     * The cone applies to every interaction, separation included.
+     *
+     * @param radius world units, &gt; 0
+     * @param angle  full opening in degrees, in (0, 360]
+     */
+    record FieldOfView(double radius, double angle) implements Neighbourhood {
+        public FieldOfView {
+            Check.positive("radius", radius);
+            Check.inRange("angle", angle, Double.MIN_VALUE, 360);
+        }
+    }
+
+    /**
+     * The {@code count} nearest other boids, whatever their distance (topological interaction,
+     * Ballerini et al. 2008, PNAS 105: starlings attend to 6–7 neighbours). Found by an
+     * expanding search over the cell grid; ties broken by slot order.
+     *
+     * @param count number of neighbours, in [1, 1000]
+     */
+    record Topological(int count) implements Neighbourhood {
+        public Topological {
+            Check.inRange("count", count, 1, 1000);
         }
     }
 

@@ -20,4 +20,24 @@ public sealed interface ObstacleAvoidance {
             Check.nonNegative("weight", weight);
         }
     }
+
+    /**
+     * Steer-to-avoid (Reynolds 1987, named by seed 000 as the better method): look ahead along
+     * the heading f for {@code lookAhead} units; of the spheres (radius grown by
+     * {@code clearance}) that the ray p + t·f, 0 &le; t &le; lookAhead, passes through, take the
+     * nearest and steer perpendicular to f, away from its centre:
+     * {@code weight · (1 − t/lookAhead) · unit(lateral)}. A boid whose path misses every sphere
+     * feels nothing, so boids flying parallel to a surface keep flying parallel.
+     *
+     * @param lookAhead distance looked ahead, &gt; 0
+     * @param clearance margin added to every radius, &ge; 0
+     * @param weight    factor on the steer, &ge; 0
+     */
+    record SteerToAvoid(double lookAhead, double clearance, double weight) implements ObstacleAvoidance {
+        public SteerToAvoid {
+            Check.positive("lookAhead", lookAhead);
+            Check.nonNegative("clearance", clearance);
+            Check.nonNegative("weight", weight);
+        }
+    }
 }

@@ -16,4 +16,33 @@ public sealed interface PredatorBehaviour {
             Check.nonNegative("power", power);
         }
     }
+
+    /**
+     * A smarter predator (seed 002 asks for one): flies at the predators' max speed toward the
+     * nearest boid it can see, turning by at most {@code maxTurn} degrees per step; keeps its
+     * course when it sees none. A predator at rest turns freely on its first step.
+     *
+     * @param visualRange distance it sees, &gt; 0
+     * @param fieldOfView full opening of its view cone in degrees, in (0, 360]
+     * @param maxTurn     largest heading change per step in degrees, in (0, 180]
+     */
+    record ChaseNearest(double visualRange, double fieldOfView, double maxTurn) implements PredatorBehaviour {
+        public ChaseNearest {
+            Check.positive("visualRange", visualRange);
+            Check.inRange("fieldOfView", fieldOfView, Double.MIN_VALUE, 360);
+            Check.inRange("maxTurn", maxTurn, Double.MIN_VALUE, 180);
+        }
+    }
+
+    /**
+     * Seed 002's "following mass center of visible boids": as {@link ChaseNearest} but toward
+     * the centroid of every boid it can see, so it does not fly into the gap between two flocks.
+     */
+    record ChaseVisibleCentroid(double visualRange, double fieldOfView, double maxTurn) implements PredatorBehaviour {
+        public ChaseVisibleCentroid {
+            Check.positive("visualRange", visualRange);
+            Check.inRange("fieldOfView", fieldOfView, Double.MIN_VALUE, 360);
+            Check.inRange("maxTurn", maxTurn, Double.MIN_VALUE, 180);
+        }
+    }
 }

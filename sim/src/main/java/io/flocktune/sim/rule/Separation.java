@@ -63,4 +63,15 @@ public sealed interface Separation {
             Check.nonNegative("weight", weight);
         }
     }
+
+    /**
+     * Couzin et al. (2002) zone of repulsion: {@code weight · unit(Σ_S unit(p_i − p_j))}, and
+     * while S is not empty it has priority: alignment and cohesion are ignored that step.
+     */
+    record Zonal(double radius, double weight) implements Separation {
+        public Zonal {
+            Check.positive("radius", radius);
+            Check.nonNegative("weight", weight);
+        }
+    }
 }

@@ -126,38 +126,70 @@ public final class NeighbourGrid {
      * &ge; 36). Each slot appears in at most one run.
      */
     public int ranges(double x, double y, double z, int[] out) {
+        return ranges(x, y, z, 1, out);
+    }
+
+    /**
+     * As {@link #ranges(double, double, double, int[])} for every cell within {@code reach}
+     * cells of the point's cell (a block of (2·reach+1)^d cells, clipped or wrapped once).
+     *
+     * @param reach &ge; 1
+     * @param out   room for {@link #maxRuns(int)} runs (2 ints each)
+     */
+    public int ranges(double x, double y, double z, int reach, int[] out) {
         int cx = coordinate(x, minX, nx), cy = coordinate(y, minY, ny);
         int cz = dimension == 3 ? coordinate(z, minZ, nz) : 0;
         int k = 0;
-        int zFrom, zTo;
-        if (nz == 1) { zFrom = 0; zTo = 0; } else if (periodic) { zFrom = -1; zTo = 1; } else { zFrom = Math.max(-1, -cz); zTo = Math.min(1, nz - 1 - cz); }
-        int yFrom, yTo;
-        if (ny == 1) { yFrom = 0; yTo = 0; } else if (periodic) { yFrom = -1; yTo = 1; } else { yFrom = Math.max(-1, -cy); yTo = Math.min(1, ny - 1 - cy); }
         int[] start = cellStart;
+        int zFrom = from(cz, nz, reach), zTo = to(cz, nz, reach);
+        int yFrom = from(cy, ny, reach), yTo = to(cy, ny, reach);
+        int xFrom = from(cx, nx, reach), xTo = to(cx, nx, reach);
         for (int dz = zFrom; dz <= zTo; dz++) {
-            int zz = cz + dz;
-            if (zz < 0) zz += nz; else if (zz >= nz) zz -= nz;
+            int zz = Math.floorMod(cz + dz, nz);
             for (int dy = yFrom; dy <= yTo; dy++) {
-                int yy = cy + dy;
-                if (yy < 0) yy += ny; else if (yy >= ny) yy -= ny;
+                int yy = Math.floorMod(cy + dy, ny);
                 int row = (zz * ny + yy) * nx;
-                if (nx == 1) {
-                    out[k++] = start[row]; out[k++] = start[row + 1];
-                } else if (!periodic) {
-                    int lo = Math.max(0, cx - 1), hi = Math.min(nx - 1, cx + 1);
-                    out[k++] = start[row + lo]; out[k++] = start[row + hi + 1];
-                } else if (cx == 0) {
-                    out[k++] = start[row + nx - 1]; out[k++] = start[row + nx];
-                    out[k++] = start[row]; out[k++] = start[row + 2];
-                } else if (cx == nx - 1) {
-                    out[k++] = start[row + nx - 2]; out[k++] = start[row + nx];
-                    out[k++] = start[row]; out[k++] = start[row + 1];
-                } else {
-                    out[k++] = start[row + cx - 1]; out[k++] = start[row + cx + 2];
+                int lo = cx + xFrom, hi = cx + xTo;      // inclusive, may wrap when periodic
+                if (lo < 0) {
+                    out[k++] = start[row + nx + lo]; out[k++] = start[row + nx];
+                    lo = 0;
                 }
+                if (hi >= nx) {
+                    out[k++] = start[row]; out[k++] = start[row + hi - nx + 1];
+                    hi = nx - 1;
+                }
+                out[k++] = start[row + lo]; out[k++] = start[row + hi + 1];
             }
         }
         return k >> 1;
+    }
+
+    /** First offset of a block of the given reach along an axis of {@code n} cells. */
+    private int from(int c, int n, int reach) {
+        if (2 * reach + 1 >= n) return -c;            // the whole axis, once
+        return periodic ? -reach : Math.max(-reach, -c);
+    }
+
+    /** Last offset (inclusive) of a block of the given reach along an axis of {@code n} cells. */
+    private int to(int c, int n, int reach) {
+        if (2 * reach + 1 >= n) return n - 1 - c;
+        return periodic ? reach : Math.min(reach, n - 1 - c);
+    }
+
+    /** @return the most runs a query of the given reach can write (ints needed: twice that). */
+    public int maxRuns(int reach) {
+        long side = 2L * reach + 1;
+        long rows = Math.min(side, ny) * (dimension == 3 ? Math.min(side, nz) : 1);
+        return (int) Math.min(Integer.MAX_VALUE / 4, rows * 3);
+    }
+
+    /** @return the cell width of the last {@link #build}, &ge; the requested cell size. */
+    public double cellWidth() { return width; }
+
+    /** @return whether a block of this reach covers every cell. */
+    public boolean coversAll(int reach) {
+        long side = 2L * reach + 1;
+        return side >= nx && side >= ny && (dimension == 2 || side >= nz);
     }
 
     /** @return boid indices in cell order; entries [0, n) are valid after {@link #build}. */

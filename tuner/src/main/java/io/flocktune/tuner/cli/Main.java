@@ -104,7 +104,8 @@ public final class Main implements Runnable {
         return BAD_INPUT;
     }
 
-    private static int failure(Throwable e, CommandLine command, PrintWriter err, boolean debug) {
+    /** Maps a failure of a command to its exit code after printing its one line (and, with debug, the trace). */
+    static int failure(Throwable e, CommandLine command, PrintWriter err, boolean debug) {
         switch (e) {
             case InputException input -> {
                 err.println("flocktune: " + oneLine(input.getMessage()));

@@ -58,6 +58,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collection;
+import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
@@ -140,7 +141,7 @@ public final class PresetJson {
     /** @return every sealed interface reachable from the record {@code root} through its components. */
     static Set<Class<?>> sealedInterfaces(Class<?> root) {
         Set<Class<?>> found = new LinkedHashSet<>();
-        collectSealed(root, found, new java.util.HashSet<>());
+        collectSealed(root, found, new HashSet<>());
         return found;
     }
 

@@ -20,6 +20,8 @@ import java.util.HashMap;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * The state CSV: one row per boid and predator, header {@code step,kind,id,x,y,z,vx,vy,vz}, with
@@ -50,6 +52,9 @@ public final class StateCsv {
             .setRecordSeparator('\n')
             .get();
 
+    /** How commons-csv starts a message about a record that spans lines. */
+    private static final Pattern START_LINE = Pattern.compile("\\(startline (\\d+)\\) (.*)");
+
     /**
      * Reads one state. The {@code step} column must hold integers &ge; 0 but is otherwise ignored;
      * ids must be integers &ge; 0, unique among the boids and among the predators.
@@ -72,8 +77,7 @@ public final class StateCsv {
                     if (!records.hasNext()) break;
                     record = records.next();
                 } catch (UncheckedIOException | IllegalStateException e) {
-                    throw new InputException(file + ": line " + (parser.getCurrentLineNumber() + 1)
-                            + ": malformed CSV: " + rootMessage(e), e);
+                    throw malformed(file, parser.getCurrentLineNumber() + 1, rootMessage(e), e);
                 }
                 Row row = new Row(file, parser.getCurrentLineNumber(), record);
                 String kind = row.text("kind");
@@ -188,6 +192,13 @@ public final class StateCsv {
             double[][] targets = {x, y, z, vx, vy, vz};
             for (int c = 0; c < columns.length; c++) System.arraycopy(columns[c], 0, targets[c], 0, size);
         }
+    }
+
+    /** commons-csv's "(startline 2) EOF reached before encapsulated token finished", as one line. */
+    private static InputException malformed(Path file, long line, String message, Exception cause) {
+        Matcher start = START_LINE.matcher(message);
+        if (start.matches()) return new InputException(file + ": line " + start.group(1) + ": malformed CSV: " + start.group(2), cause);
+        return new InputException(file + ": line " + line + ": malformed CSV: " + message, cause);
     }
 
     private static String rootMessage(Throwable e) {
