@@ -1,5 +1,6 @@
 package io.flocktune.objectives;
 
+import io.flocktune.sim.Capture;
 import io.flocktune.sim.Flock;
 import io.flocktune.sim.Simulation;
 import io.flocktune.sim.StepObserver;
@@ -31,7 +32,7 @@ public final class MetricSeries implements StepObserver {
         void accept(long step, double[] values);
     }
 
-    private final Simulation simulation;
+    private final List<Capture> captures;
     private final Gauge[] gauges;
     private final int every;
     private final Sink sink;
@@ -51,7 +52,7 @@ public final class MetricSeries implements StepObserver {
         if (metrics.isEmpty()) throw new IllegalArgumentException("metrics: give at least one");
         if (every < 1) throw new IllegalArgumentException("every = " + every + ": must be >= 1");
         for (Metric metric : metrics) Objectives.checkPredators(metric, simulation.flock().predatorCount());
-        this.simulation = simulation;
+        captures = simulation.captures();   // a live view
         this.every = every;
         this.sink = sink;
         MetricProbe probe = new MetricProbe(simulation.preset().world(), simulation.flock().capacity());
@@ -66,7 +67,7 @@ public final class MetricSeries implements StepObserver {
     @Override
     public void observe(long step, Flock flock) {
         if (step % every == 0) {
-            for (int k = 0; k < gauges.length; k++) values[k] = gauges[k].read(step, flock, simulation.captures());
+            for (int k = 0; k < gauges.length; k++) values[k] = gauges[k].read(step, flock, captures);
             sink.accept(step, values);
         } else if ((step + 1) % every == 0) {
             for (Gauge gauge : gauges) gauge.prepare(step, flock);

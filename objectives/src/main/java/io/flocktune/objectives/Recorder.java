@@ -5,7 +5,7 @@ import io.flocktune.sim.Flock;
 import io.flocktune.sim.Simulation;
 import io.flocktune.sim.StepObserver;
 
-import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -24,7 +24,7 @@ import java.util.Map;
  * }</pre>
  */
 public final class Recorder implements StepObserver {
-    private final Simulation simulation;
+    private final List<Capture> captures;
     private final long steps;
     private final ObjectiveSpec[] specs;
     private final Gauge[] gauges;
@@ -32,7 +32,6 @@ public final class Recorder implements StepObserver {
     private final double[] sum, min, max, last;
     private long lastObserved = -1;
     private long nonFiniteStep = -1;
-    private int nonFiniteSpec = -1;
 
     /**
      * @param simulation a simulation that has not run yet (step 0); its captures feed the
@@ -47,7 +46,7 @@ public final class Recorder implements StepObserver {
             throw new IllegalArgumentException("the simulation has already run " + simulation.stepCount() + " steps; start a new one");
         }
         Objectives.validate(steps, specs, simulation.flock().predatorCount());
-        this.simulation = simulation;
+        captures = simulation.captures();   // a live view
         this.steps = steps;
         this.specs = specs.toArray(ObjectiveSpec[]::new);
         MetricProbe probe = new MetricProbe(simulation.preset().world(), simulation.flock().capacity());
@@ -63,23 +62,21 @@ public final class Recorder implements StepObserver {
         min = new double[count];
         max = new double[count];
         last = new double[count];
-        java.util.Arrays.fill(min, Double.POSITIVE_INFINITY);
-        java.util.Arrays.fill(max, Double.NEGATIVE_INFINITY);
+        Arrays.fill(min, Double.POSITIVE_INFINITY);
+        Arrays.fill(max, Double.NEGATIVE_INFINITY);
     }
 
     @Override
     public void observe(long step, Flock flock) {
         if (step > steps) throw new IllegalStateException("step " + step + " is past the run length " + steps);
-        List<Capture> captures = simulation.captures();
+        boolean checked = false;
         for (int k = 0; k < specs.length; k++) {
             ObjectiveSpec spec = specs[k];
             Gauge gauge = gauges[k];
             if (spec.samples(step, steps)) {
+                if (!checked && nonFiniteStep < 0 && !flock.allFinite()) nonFiniteStep = step;
+                checked = true;
                 double value = gauge.read(step, flock, captures);
-                if (Double.isNaN(value) && nonFiniteStep < 0) {
-                    nonFiniteStep = step;
-                    nonFiniteSpec = k;
-                }
                 samples[k]++;
                 sum[k] += value;
                 if (value < min[k]) min[k] = value;
@@ -96,16 +93,16 @@ public final class Recorder implements StepObserver {
     /**
      * @return one aggregated value per spec, in order (a new array)
      * @throws IllegalStateException if the run has not reached its last step yet
-     * @throws ArithmeticException   if a metric was not a number at some sampled step (the
-     *                               simulation state became non-finite), naming spec and step
+     * @throws ArithmeticException   if the flock's state was not finite at a sampled step (the
+     *                               simulation diverged), naming the step
      */
     public double[] values() {
         if (lastObserved != steps) {
             throw new IllegalStateException("the run has reached step " + lastObserved + " of " + steps);
         }
         if (nonFiniteStep >= 0) {
-            throw new ArithmeticException("objective " + specs[nonFiniteSpec].name() + " is not a number at step "
-                    + nonFiniteStep + ": the simulation state is not finite");
+            throw new ArithmeticException("the flock's state is not finite at step " + nonFiniteStep
+                    + ", so its objectives are not numbers");
         }
         double[] values = new double[specs.length];
         for (int k = 0; k < specs.length; k++) {
@@ -122,6 +119,6 @@ public final class Recorder implements StepObserver {
 
     /** @return the specs, in the order of {@link #values()}. */
     public List<ObjectiveSpec> specs() {
-        return new ArrayList<>(List.of(specs));
+        return List.of(specs);
     }
 }
