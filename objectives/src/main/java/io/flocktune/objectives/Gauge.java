@@ -43,6 +43,7 @@ final class Gauge {
             case Motion.Additive additive -> additive.dt();
             case Motion.Steering steering -> steering.dt();
             case Motion.ConstantSpeed constant -> constant.dt();
+            case Motion.TurningRate turning -> turning.dt();
         };
     }
 
