@@ -63,7 +63,7 @@ final class TuneCommand implements Callable<Integer> {
         }
         PrintWriter err = spec.commandLine().getErr();
         boolean terminal = System.console() != null && System.console().isTerminal();
-        Tuning.Options options = new Tuning.Options(t, terminal, err);
+        Tuning.Options options = new Tuning.Options(t, terminal, err, true);
         Tuning.Result result = interruptible(() -> {
             if (resume != null) return Tuning.resume(resume, options);
             Experiment e = Experiments.resolve(experiment == null ? "default" : experiment);

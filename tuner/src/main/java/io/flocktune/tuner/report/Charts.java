@@ -85,12 +85,32 @@ final class Charts {
         return figures;
     }
 
-    /** Writes {@code name.png} and {@code name.svg} into {@code directory}. */
-    static void save(Figure f, Path directory) throws IOException {
-        Files.write(directory.resolve(f.name() + ".png"), png(f));
-        try (OutputStream out = Files.newOutputStream(directory.resolve(f.name() + ".svg"))) {
-            svg(f, out);
+    /**
+     * Writes {@code name.png} and {@code name.svg} into {@code directory}.
+     *
+     * @return the PNG bytes
+     * @throws java.io.UncheckedIOException if a file cannot be written
+     */
+    static byte[] save(Figure f, Path directory) {
+        try {
+            byte[] png = png(f);
+            Files.write(directory.resolve(f.name() + ".png"), png);
+            try (OutputStream out = Files.newOutputStream(directory.resolve(f.name() + ".svg"))) {
+                svg(f, out);
+            }
+            return png;
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);
         }
+    }
+
+    /** Draws a small chart as PNG and SVG and throws both away: loads the libraries and fonts. */
+    static void warmUp() throws IOException {
+        XYChart c = xy("warm-up", "x", "y", 200, 150);
+        c.addSeries("s", new double[] {0, 1}, new double[] {0, 1});
+        Figure f = new Figure("warm-up", "", List.of(c), 1);
+        png(f);
+        svg(f, OutputStream.nullOutputStream());
     }
 
     static byte[] png(Figure f) throws IOException {

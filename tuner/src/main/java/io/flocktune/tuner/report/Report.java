@@ -28,6 +28,25 @@ public final class Report {
     static final int FRAMES = 120;
 
     /**
+     * Starts loading the chart libraries (AWT, fonts, XChart, VectorGraphics2D) on a background
+     * daemon thread, by drawing a small chart once. On a fresh JVM that takes seconds; started
+     * when a run begins, it overlaps with the search instead of delaying the report.
+     */
+    public static void prepare() {
+        Thread warmUp = new Thread(() -> {
+            System.setProperty("java.awt.headless", "true");
+            try {
+                Charts.warmUp();
+            } catch (IOException | RuntimeException ignored) {
+                // only a warm-up: the report itself will report any real problem
+            }
+        }, "flocktune-report-warm-up");
+        warmUp.setDaemon(true);
+        warmUp.setPriority(Thread.MIN_PRIORITY);
+        warmUp.start();
+    }
+
+    /**
      * @throws InputException if the directory is not a run directory or cannot be written
      */
     public static void write(RunFiles files, PrintWriter log) throws InputException {
@@ -36,10 +55,10 @@ public final class Report {
         Experiment e = data.experiment();
         try {
             Files.createDirectories(files.charts());
+            List<Charts.Figure> figures = Charts.all(data);
             List<Html.Rendered> rendered = new ArrayList<>();
-            for (Charts.Figure f : Charts.all(data)) {
-                Charts.save(f, files.charts());
-                rendered.add(new Html.Rendered(f, Files.readAllBytes(files.charts().resolve(f.name() + ".png"))));
+            for (byte[] png : figures.parallelStream().map(f -> Charts.save(f, files.charts())).toList()) {
+                rendered.add(new Html.Rendered(figures.get(rendered.size()), png));
             }
             List<Trajectory> trajectories = new ArrayList<>();
             if (Files.isRegularFile(files.best().resolve("best.json"))) {
@@ -53,7 +72,7 @@ public final class Report {
                 out.writer().write(Html.page(data, rendered, trajectories));
                 out.commit();
             }
-        } catch (IOException ex) {
+        } catch (IOException | java.io.UncheckedIOException ex) {
             throw new InputException(files.root() + ": cannot write the report: " + ex.getMessage(), ex);
         }
     }

@@ -55,7 +55,8 @@ import java.util.stream.Stream;
  *
  * <pre>{@code
  * Experiment e = Experiments.builtIn("default");
- * Tuning.Result r = Tuning.start(e, Path.of("results/demo"), new Tuning.Options(4, false, System.err));
+ * Tuning.Result r = Tuning.start(e, Path.of("results/demo"),
+ *         new Tuning.Options(4, false, new PrintWriter(System.err, true), true));
  * }</pre>
  */
 public final class Tuning {
@@ -66,8 +67,10 @@ public final class Tuning {
      * @param terminal whether standard error is a terminal (progress bar there) or not (plain
      *                 progress lines on {@code log})
      * @param log      progress lines and messages
+     * @param report   whether to draw the charts and report.html at the end ({@code flocktune
+     *                 report DIR} can do it later)
      */
-    public record Options(int threads, boolean terminal, PrintWriter log) {}
+    public record Options(int threads, boolean terminal, PrintWriter log, boolean report) {}
 
     /**
      * One validated candidate (or the base preset, rank 0).
@@ -84,23 +87,24 @@ public final class Tuning {
     /**
      * Wall time of a run, split by what it was spent on.
      *
-     * @param simulation nanoseconds waiting for simulations (search and validation)
-     * @param search     nanoseconds of the search outside simulation: GA steps, objectives
-     *                   bookkeeping, progress
+     * @param simulation nanoseconds waiting for simulations (search and validation), objectives
+     *                   included (they are measured while the simulation runs)
+     * @param search     nanoseconds of the search outside simulation: GA steps, bookkeeping,
+     *                   progress
      * @param io         nanoseconds writing tables, checkpoints and best presets
-     * @param report     nanoseconds drawing charts and the HTML report
+     * @param report     nanoseconds drawing charts and the HTML report, once at the end
      */
     public record TimeSplit(long simulation, long search, long io, long report) {
-        /** @return (search + io + report) / simulation. */
+        /** @return what the generations spent outside simulation, (search + io) / simulation. */
         public double overheadRatio() {
-            return (double) (search + io + report) / Math.max(1, simulation);
+            return (double) (search + io) / Math.max(1, simulation);
         }
 
-        /** @return one line, e.g. "simulation 41.2 s; outside it 2.1 s = 5.1 % (GA 0.3 s, I/O 0.4 s, report 1.4 s)". */
+        /** @return one line, e.g. "simulation 41.2 s; outside it GA and bookkeeping 0.3 s + I/O 0.4 s = 1.7 %; report 1.4 s". */
         public String text() {
-            return String.format(Locale.ROOT, "simulation %.1f s; outside it %.1f s = %.1f %% of simulation time "
-                            + "(GA and bookkeeping %.2f s, I/O %.2f s, report %.2f s)",
-                    simulation / 1e9, (search + io + report) / 1e9, 100 * overheadRatio(), search / 1e9, io / 1e9, report / 1e9);
+            return String.format(Locale.ROOT, "simulation %.1f s; outside it GA and bookkeeping %.2f s + I/O %.2f s = %.1f %% "
+                            + "of simulation time; report %.1f s", simulation / 1e9, search / 1e9, io / 1e9,
+                    100 * overheadRatio(), report / 1e9);
         }
     }
 
@@ -171,6 +175,7 @@ public final class Tuning {
                                                                    Checkpoint checkpoint, Options options)
             throws InputException, InterruptedException {
         long sessionStart = System.nanoTime();
+        if (options.report()) Report.prepare();
         ObjectNode baseTree = ExperimentJson.effectiveBase(e);
         ParameterSpace space = ParameterSpace.of(baseTree, e.parameters(), e.name() + ": parameters");
         PresetEvaluator presets = new PresetEvaluator(e.scenario().steps(), e.specs());
@@ -231,7 +236,7 @@ public final class Tuning {
             progress.close();
 
             long r0 = System.nanoTime();
-            Report.write(files, options.log());
+            if (options.report()) Report.write(files, options.log());
             long reportNanos = System.nanoTime() - r0;
             long total = System.nanoTime() - sessionStart;
             TimeSplit time = new TimeSplit(simulationNanos, Math.max(0, total - simulationNanos - ioNanos[0] - reportNanos), ioNanos[0], reportNanos);
