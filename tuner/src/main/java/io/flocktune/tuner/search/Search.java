@@ -13,6 +13,7 @@ import io.jenetics.Phenotype;
 import io.jenetics.UniformCrossover;
 import io.jenetics.engine.Engine;
 import io.jenetics.engine.EvolutionDurations;
+import io.jenetics.engine.EvolutionInterceptor;
 import io.jenetics.engine.EvolutionResult;
 import io.jenetics.engine.EvolutionStart;
 import io.jenetics.ext.moea.MOEA;
@@ -179,7 +180,7 @@ public final class Search<C extends Comparable<? super C>> {
                 .alterers(new UniformCrossover<>(genetics.crossoverRate(), 0.5),
                         new UnitGeneMutator<>(genetics.mutationRate(), genetics.mutationSigma(), categorical))
                 .maximalPhenotypeAge(genetics.maximalAge())
-                .interceptor(EvolutionResult.toUniquePopulation())
+                .interceptor(EvolutionInterceptor.ofAfter(this::distinctGenotypes))
                 .executor(Runnable::run)
                 .build();
     }
@@ -369,6 +370,31 @@ public final class Search<C extends Comparable<? super C>> {
         } catch (Cancelled c) {
             throw c.cause;
         }
+    }
+
+    /**
+     * Replaces every repeated genotype of a new population with a fresh random one, keeping the
+     * order of the others, so duplicates do not crowd the population. (Jenetics'
+     * {@code toUniquePopulation} rebuilds the population from a hash map, whose order depends on
+     * identity hash codes and so differs between JVMs; a resumed run would then diverge.)
+     */
+    private EvolutionResult<DoubleGene, C> distinctGenotypes(EvolutionResult<DoubleGene, C> result) {
+        java.util.Set<Genotype<DoubleGene>> seen = new java.util.HashSet<>();
+        List<Phenotype<DoubleGene, C>> population = new ArrayList<>();
+        boolean changed = false;
+        for (Phenotype<DoubleGene, C> p : result.population()) {
+            if (seen.add(p.genotype())) {
+                population.add(p);
+                continue;
+            }
+            Genotype<DoubleGene> fresh = engine.genotypeFactory().newInstance();
+            for (int retry = 0; retry < 10 && !seen.add(fresh); retry++) fresh = engine.genotypeFactory().newInstance();
+            population.add(Phenotype.of(fresh, result.generation()));
+            changed = true;
+        }
+        return changed ? EvolutionResult.of(result.optimize(), ISeq.of(population), result.generation(),
+                result.totalGenerations(), result.durations(), result.killCount(), result.invalidCount(), result.alterCount())
+                : result;
     }
 
     /** The engine's fitness evaluator: new genotypes get their replicates in one parallel batch. */

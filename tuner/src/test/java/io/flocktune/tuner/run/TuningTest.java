@@ -25,41 +25,12 @@ class TuningTest {
         return new Tuning.Options(threads, false, new PrintWriter(log, true), false);
     }
 
-    /** Every result file of a run, with timing columns blanked; charts and report left out. */
-    static Map<String, String> results(Path dir) throws IOException {
-        Map<String, String> files = new TreeMap<>();
-        for (String name : List.of("experiment.json", "history.csv", "generations.csv", "validation.csv", "pareto.csv")) {
-            files.put(name, withoutTimings(Files.readString(dir.resolve(name))));
-        }
-        try (Stream<Path> best = Files.list(dir.resolve("best"))) {
-            for (Path p : best.sorted().toList()) files.put("best/" + p.getFileName(), Files.readString(p));
-        }
-        return files;
-    }
-
-    /** Blanks the timing columns of a CSV file (the columns named in {@link Tables#TIMING}). */
-    static String withoutTimings(String text) {
-        List<String> lines = text.lines().toList();
-        if (lines.isEmpty() || !lines.getFirst().contains(",")) return text;
-        List<String> header = List.of(lines.getFirst().split(","));
-        List<Integer> timing = new ArrayList<>();
-        for (int i = 0; i < header.size(); i++) if (Tables.TIMING.contains(header.get(i))) timing.add(i);
-        if (timing.isEmpty()) return text;
-        StringBuilder out = new StringBuilder();
-        for (String line : lines) {
-            String[] cells = line.split(",", -1);   // timing columns come last and hold plain numbers
-            for (int i : timing) if (i < cells.length) cells[i] = "";
-            out.append(String.join(",", cells)).append('\n');
-        }
-        return out.toString();
-    }
-
     @Test
     void sameResultsWithOneAndTwoThreads(@TempDir Path tmp) throws Exception {
         Experiment e = TinyExperiment.of("", 3);
         Tuning.start(e, tmp.resolve("one"), options(1, new StringWriter()));
         Tuning.start(e, tmp.resolve("two"), options(2, new StringWriter()));
-        assertEquals(results(tmp.resolve("one")), results(tmp.resolve("two")));
+        assertEquals(RunResults.of(tmp.resolve("one")), RunResults.of(tmp.resolve("two")));
     }
 
     @Test
@@ -93,7 +64,7 @@ class TuningTest {
         StringWriter log = new StringWriter();
         Tuning.Result resumed = Tuning.resume(broken, options(1, log));
         assertEquals(6, resumed.generations());
-        assertEquals(results(tmp.resolve("whole")), results(broken), "resumed after generation " + stoppedAt);
+        assertEquals(RunResults.of(tmp.resolve("whole")), RunResults.of(broken), "resumed after generation " + stoppedAt);
     }
 
     @Test
