@@ -4,7 +4,6 @@ import io.flocktune.objectives.MetricProbe.ContactSet;
 import io.flocktune.sim.Capture;
 import io.flocktune.sim.Flock;
 import io.flocktune.sim.Preset;
-import io.flocktune.sim.rule.Motion;
 
 import java.util.List;
 
@@ -29,22 +28,12 @@ final class Gauge {
     Gauge(Metric metric, Preset preset, MetricProbe probe) {
         this.metric = metric;
         this.probe = probe;
-        timeStep = timeStep(preset.motion());
+        timeStep = preset.motion().dt();
         goal = preset.goal();
         if (metric instanceof Metric.CollisionOnsets) {
             current = new ContactSet();
             previous = new ContactSet();
         }
-    }
-
-    /** @return the time step dt of a motion, in time units per step. */
-    static double timeStep(Motion motion) {
-        return switch (motion) {
-            case Motion.Additive additive -> additive.dt();
-            case Motion.Steering steering -> steering.dt();
-            case Motion.ConstantSpeed constant -> constant.dt();
-            case Motion.TurningRate turning -> turning.dt();
-        };
     }
 
     Metric metric() {

@@ -8,6 +8,9 @@ import io.flocktune.sim.Check;
  */
 public sealed interface Motion {
 
+    /** Time step: time units per simulation step, &gt; 0. */
+    double dt();
+
     /**
      * Seeds 000, 001, 002, 003: {@code v ← v + a}, speed clamped to [minSpeed, maxSpeed] of the
      * boids (a zero velocity stays zero), {@code p ← p + v·dt}. 001's {@code step} is exactly

@@ -49,7 +49,9 @@ public final class NeighbourGrid {
         if (periodic) {
             double size = worldSize;
             int per = cellsPerSide(size, cellSize);
-            while (cells(per) > maxCells) per = Math.max(1, per / 2);
+            // a periodic side needs 1 or at least 3 cells: with 2, the left and right neighbour
+            // cells are the same cell and its boids would be listed twice
+            while (cells(per) > maxCells) per = per / 2 < 3 ? 1 : per / 2;
             nx = per; ny = per; nz = dimension == 3 ? per : 1;
             width = size / per;
             minX = minY = minZ = -0.5 * size;
@@ -71,7 +73,7 @@ public final class NeighbourGrid {
                 nx = (int) Math.min(Integer.MAX_VALUE / 4, Math.floor((hiX - loX) / w) + 1);
                 ny = (int) Math.min(Integer.MAX_VALUE / 4, Math.floor((hiY - loY) / w) + 1);
                 nz = dimension == 3 ? (int) Math.min(Integer.MAX_VALUE / 4, Math.floor((hiZ - loZ) / w) + 1) : 1;
-                if ((long) nx * ny * nz <= maxCells) break;
+                if ((double) nx * ny * nz <= maxCells) break;   // double: a long product can overflow
                 w *= 2;
             }
             width = w;
@@ -105,8 +107,8 @@ public final class NeighbourGrid {
         return per < 3 ? 1 : per;
     }
 
-    private long cells(int per) {
-        return dimension == 3 ? (long) per * per * per : (long) per * per;
+    private double cells(int per) {
+        return dimension == 3 ? (double) per * per * per : (double) per * per;
     }
 
     private int coordinate(double v, double lo, int n) {

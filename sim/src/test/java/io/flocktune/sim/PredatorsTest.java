@@ -1,0 +1,82 @@
+package io.flocktune.sim;
+
+import io.flocktune.sim.Preset.Predators;
+import io.flocktune.sim.rule.PredatorBehaviour;
+import org.junit.jupiter.api.Test;
+
+import java.util.List;
+import java.util.Set;
+
+import static io.flocktune.sim.TestFlocks.assertVector;
+import static io.flocktune.sim.TestFlocks.vector;
+import static io.flocktune.sim.TestFlocks.velocityChange;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+/** Seed 002's predators: chasing the centroid, the boids' flight, captures. */
+class PredatorsTest {
+
+    @Test
+    void predatorSteersTowardTheCentroidOfTheMovedBoids() {
+        // boids move +1 in x first: new centroid (6, 0, 0); predator at (−20, 0, 0) at rest
+        Flock before = TestFlocks.of(3, new double[][] {{0, 0, 0, 1, 0, 0}, {10, 0, 0, 1, 0, 0}},
+                new double[][] {{-20, 0, 0, 0, 0, 0}});
+        Flock after = TestFlocks.stepOnce(predators(0.01, 10, 0, 0, false), before).flock();
+        assertVector("velocity (c − q)·power", vector(0.26, 0, 0), vector(after.pvx()[0], after.pvy()[0], after.pvz()[0]));
+        assertVector("position", vector(-19.74, 0, 0), vector(after.px()[0], after.py()[0], after.pz()[0]));
+    }
+
+    @Test
+    void predatorSpeedIsTruncatedToItsMaximum() {
+        Flock before = TestFlocks.of(3, new double[][] {{0, 0, 0, 0, 0, 0}, {0, 10, 0, 0, 0, 0}},
+                new double[][] {{-20, -15, 0, 0, 0, 0}});
+        Flock after = TestFlocks.stepOnce(predators(1, 10, 0, 0, false), before).flock();
+        // (c − q) = (20, 20) → speed truncated to 2 along the diagonal
+        double s = Math.sqrt(2);
+        assertVector("velocity", vector(s, s, 0), vector(after.pvx()[0], after.pvy()[0], after.pvz()[0]));
+        assertVector("position", vector(-20 + s, -15 + s, 0), vector(after.px()[0], after.py()[0], after.pz()[0]));
+    }
+
+    @Test
+    void boidsFleeWithUnitVectorsFromEveryPredatorInRange() {
+        Flock before = TestFlocks.of(3, new double[][] {{3, 4, 0, 0, 0, 0}, {0, -9, 0, 0, 0, 0}, {30, 0, 0, 0, 0, 0}},
+                new double[][] {{0, 0, 0, 0, 0, 0}, {3, 8, 0, 0, 0, 0}});
+        Flock after = TestFlocks.stepOnce(predators(0, 10, 0.5, 0, false), before).flock();
+        // boid 0: unit((3, 4) − (0, 0)) + unit((3, 4) − (3, 8)) = (0.6, 0.8) + (0, −1)
+        assertVector("two predators", vector(0.3, -0.1, 0), velocityChange(before, after, 0));
+        // boid 1: 9 from the first predator (flees), 17 from the second (ignored)
+        assertVector("one predator in range", vector(0, -0.5, 0), velocityChange(before, after, 1));
+        assertVector("out of range", vector(0, 0, 0), velocityChange(before, after, 2));
+    }
+
+    @Test
+    void capturesAreRecordedEveryStepABoidIsWithinTheRadius() {
+        Flock before = TestFlocks.of(3, new double[][] {{0.5, 0, 0, 0, 0, 0}, {50, 0, 0, 0, 0, 0}},
+                new double[][] {{0, 0, 0, 0, 0, 0}});
+        Simulation sim = Simulation.of(predators(0, 10, 0, 1, false), 1, before);
+        sim.step();
+        sim.step();
+        assertEquals(List.of(new Capture(1, 0, 0), new Capture(2, 0, 0)), sim.captures());
+        assertEquals(2, sim.flock().count());
+    }
+
+    @Test
+    void removeOnCaptureTakesTheBoidOutOfTheFlock() {
+        Flock before = TestFlocks.of(3, new double[][] {{50, 0, 0, 0, 0, 0}, {0.5, 0, 0, 0, 0, 0}, {-50, 0, 0, 0, 0, 0}},
+                new double[][] {{0, 0, 0, 0, 0, 0}});
+        Simulation sim = Simulation.of(predators(0, 10, 0, 1, true), 1, before);
+        sim.step();
+        sim.step();
+        assertEquals(List.of(new Capture(1, 0, 1)), sim.captures());
+        Flock after = sim.flock();
+        assertEquals(2, after.count());
+        assertEquals(Set.of(0, 2), Set.of(after.id()[0], after.id()[1]));
+        assertVector("boid 2 untouched", vector(-50, 0, 0), TestFlocks.position(after, 2));
+    }
+
+    /** Quiet 3D preset with one predator: chase power, flee radius and weight, capture radius. */
+    private static Preset predators(double power, double fleeRadius, double fleeWeight, double captureRadius,
+                                    boolean removeOnCapture) {
+        return TestPresets.quiet(3).toBuilder().predators(new Predators(1, new PredatorBehaviour.ChaseCentroid(power), 2,
+                fleeRadius, fleeWeight, captureRadius, removeOnCapture)).build();
+    }
+}

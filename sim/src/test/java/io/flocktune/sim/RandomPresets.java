@@ -1,0 +1,131 @@
+package io.flocktune.sim;
+
+import io.flocktune.sim.Preset.Boids;
+import io.flocktune.sim.Preset.Goal;
+import io.flocktune.sim.Preset.Noise;
+import io.flocktune.sim.Preset.Obstacles;
+import io.flocktune.sim.Preset.Predators;
+import io.flocktune.sim.Preset.Sphere;
+import io.flocktune.sim.Preset.UpdateOrder;
+import io.flocktune.sim.Preset.World;
+import io.flocktune.sim.rule.Alignment;
+import io.flocktune.sim.rule.Boundary;
+import io.flocktune.sim.rule.Cohesion;
+import io.flocktune.sim.rule.Motion;
+import io.flocktune.sim.rule.Neighbourhood;
+import io.flocktune.sim.rule.ObstacleAvoidance;
+import io.flocktune.sim.rule.PredatorBehaviour;
+import io.flocktune.sim.rule.Separation;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.SplittableRandom;
+
+/**
+ * Random valid presets for property tests: every rule variant (within the preset's
+ * cross-section rules, e.g. zonal cohesion only with zonal alignment), 2D and 3D, every
+ * neighbourhood, boundary and update order, predators of every behaviour, obstacles of both
+ * avoidances, goal and noise, with weights from 0 to 100 and radii from a tenth of a unit to
+ * the whole world.
+ */
+final class RandomPresets {
+    private RandomPresets() {}
+
+    static Preset next(SplittableRandom r) {
+        int dimension = r.nextBoolean() ? 2 : 3;
+        double size = logUniform(r, 5, 1000);
+        Boundary boundary = switch (r.nextInt(4)) {
+            case 0 -> new Boundary.Wrap();
+            case 1 -> new Boundary.SoftMargin(r.nextDouble(10), logUniform(r, 0.01, 1));
+            case 2 -> new Boundary.Hard();
+            default -> new Boundary.None();
+        };
+        double maxSpeed = logUniform(r, 0.1, 10);
+        double minSpeed = r.nextBoolean() ? 0 : r.nextDouble(maxSpeed);
+        // spawn box from a single point (every boid coincident) to the whole world
+        double spawn = r.nextInt(10) == 0 ? 0 : r.nextDouble(size);
+        double initialSpeed = r.nextInt(10) == 0 ? 0 : r.nextDouble(2 * maxSpeed);   // 0: every boid at rest
+        Boids boids = new Boids(1 + r.nextInt(150), minSpeed, maxSpeed, initialSpeed, spawn);
+        Neighbourhood neighbourhood = switch (r.nextInt(4)) {
+            case 0 -> new Neighbourhood.Metric(logUniform(r, 0.1, size));
+            case 1 -> new Neighbourhood.FieldOfView(logUniform(r, 0.1, size), 1 + r.nextDouble(359));
+            case 2 -> new Neighbourhood.Topological(1 + r.nextInt(12));
+            default -> new Neighbourhood.Global();
+        };
+        double separationRadius = logUniform(r, 0.1, size / 2);
+        Separation separation = switch (r.nextInt(5)) {
+            case 0 -> new Separation.Linear(separationRadius, weight(r));
+            case 1 -> new Separation.InverseDistance(separationRadius, weight(r));
+            case 2 -> new Separation.InverseSquareClamped(separationRadius, weight(r), weight(r), weight(r));
+            case 3 -> new Separation.Zonal(separationRadius, weight(r));
+            default -> new Separation.Normalized(separationRadius, weight(r));
+        };
+        // Couzin's zonal alignment needs an orientation radius between separation and a metric reach
+        double reach = switch (neighbourhood) {
+            case Neighbourhood.Metric m -> m.radius();
+            case Neighbourhood.FieldOfView f -> f.radius();
+            case Neighbourhood.Topological t -> 0;
+            case Neighbourhood.Global g -> 0;
+        };
+        boolean zonalPossible = reach >= separationRadius;
+        Alignment alignment = switch (r.nextInt(dimension == 2 ? 7 : 4)) {   // the last three are 2D only
+            case 0 -> new Alignment.VelocityMatch(weight(r));
+            case 1 -> new Alignment.MeanVelocityLimited(weight(r), weight(r));
+            case 2 -> new Alignment.MeanForward(weight(r));
+            case 3 -> zonalPossible
+                    ? new Alignment.Zonal(weight(r), separationRadius + r.nextDouble() * (reach - separationRadius))
+                    : new Alignment.MeanForward(weight(r));
+            case 4 -> new Alignment.HeadingBlend(r.nextDouble());
+            case 5 -> new Alignment.CircularHeadingBlend(r.nextDouble());
+            default -> new Alignment.Vicsek(weight(r), r.nextDouble(2 * Math.PI));
+        };
+        Cohesion cohesion = switch (r.nextInt(alignment instanceof Alignment.Zonal ? 4 : 3)) {
+            case 0 -> new Cohesion.Centroid(weight(r));
+            case 1 -> new Cohesion.SteerTo(weight(r), logUniform(r, 0.1, size), weight(r));
+            case 2 -> new Cohesion.UnitToCentroid(weight(r));
+            default -> new Cohesion.Zonal(weight(r));
+        };
+        double dt = logUniform(r, 0.01, 1);
+        Motion motion = switch (r.nextInt(4)) {
+            case 0 -> new Motion.Additive(dt);
+            case 1 -> new Motion.Steering(dt, logUniform(r, 0.001, 10));
+            case 2 -> new Motion.TurningRate(dt, logUniform(r, 0.1, 10), logUniform(r, 1, 720), r.nextBoolean() ? 0 : r.nextDouble());
+            default -> new Motion.ConstantSpeed(dt, logUniform(r, 0.1, 10), logUniform(r, 0.001, 1));
+        };
+        PredatorBehaviour behaviour = switch (r.nextInt(3)) {
+            case 0 -> new PredatorBehaviour.ChaseCentroid(r.nextDouble(0.1));
+            case 1 -> new PredatorBehaviour.ChaseNearest(logUniform(r, 0.1, size), 1 + r.nextDouble(359), 1 + r.nextDouble(179));
+            default -> new PredatorBehaviour.ChaseVisibleCentroid(logUniform(r, 0.1, size), 1 + r.nextDouble(359), 1 + r.nextDouble(179));
+        };
+        Predators predators = new Predators(r.nextInt(4), behaviour,
+                logUniform(r, 0.1, 5), logUniform(r, 0.1, size), weight(r), r.nextDouble(2), r.nextBoolean());
+        List<Sphere> spheres = new ArrayList<>();
+        for (int k = r.nextInt(4); k > 0; k--) {
+            spheres.add(new Sphere(coordinate(r, size), coordinate(r, size), dimension == 3 ? coordinate(r, size) : 0,
+                    logUniform(r, 0.1, size / 5)));
+        }
+        ObstacleAvoidance avoidance = r.nextBoolean()
+                ? new ObstacleAvoidance.ForceField(logUniform(r, 0.1, size), weight(r))
+                : new ObstacleAvoidance.SteerToAvoid(logUniform(r, 0.1, size), r.nextDouble(2), weight(r));
+        Obstacles obstacles = new Obstacles(avoidance, spheres);
+        Goal goal = new Goal(coordinate(r, size), coordinate(r, size), dimension == 3 ? coordinate(r, size) : 0,
+                logUniform(r, 0.1, size), weight(r));
+        Noise noise = new Noise(r.nextBoolean() ? 0 : logUniform(r, 0.001, 1));
+        return new Preset(Preset.FORMAT, "random", "random preset for property tests",
+                new World(dimension, size, boundary), boids, r.nextBoolean() ? UpdateOrder.SYNCHRONOUS : UpdateOrder.SEQUENTIAL,
+                neighbourhood, separation, alignment, cohesion, motion, predators, obstacles, goal, noise);
+    }
+
+    /** 0 one time in five, else log-uniform in [0.001, 100]. */
+    private static double weight(SplittableRandom r) {
+        return r.nextInt(5) == 0 ? 0 : logUniform(r, 0.001, 100);
+    }
+
+    private static double logUniform(SplittableRandom r, double low, double high) {
+        return Math.min(high, low * Math.exp(r.nextDouble() * Math.log(high / low)));
+    }
+
+    private static double coordinate(SplittableRandom r, double size) {
+        return size * (r.nextDouble() - 0.5);
+    }
+}

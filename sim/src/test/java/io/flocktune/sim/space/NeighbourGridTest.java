@@ -1,0 +1,137 @@
+package io.flocktune.sim.space;
+
+import org.junit.jupiter.api.Test;
+
+import java.util.Arrays;
+import java.util.SplittableRandom;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
+
+/**
+ * Property test of {@link NeighbourGrid}: for random point sets, the runs returned for each
+ * point contain every other point within the query radius (brute force over all pairs,
+ * minimum-image when periodic), and no slot twice. Cases cover periodic and open worlds, 2D
+ * and 3D, worlds of fewer than 3 cells per side, cell-count caps, and sparse flocks spanning
+ * huge volumes, for queries reaching one to three cells. The seed is logged; rerun one with {@code -Dflocktune.test.seed=…}.
+ */
+class NeighbourGridTest {
+    static final long SEED = Long.getLong("flocktune.test.seed", 0x5EED_6A1DL);
+
+    @Test
+    void periodicWorldsFindEveryNeighbour() {
+        SplittableRandom random = new SplittableRandom(SEED);
+        System.out.println("NeighbourGridTest.periodicWorldsFindEveryNeighbour seed = " + SEED);
+        double[] sizeOverRadius = {0.3, 1, 1.9, 2, 2.5, 3, 3.2, 4, 5, 5.5, 6, 9, 11, 17, 40, 123, 1e4, 1e10};
+        int[] counts = {1, 2, 3, 7, 8, 40, 300};
+        for (int dimension = 2; dimension <= 3; dimension++) {
+            for (double ratio : sizeOverRadius) {
+                for (int n : counts) {
+                    double radius = 0.5 + 10 * random.nextDouble();
+                    double size = ratio * radius;
+                    double[][] p = new double[3][n];
+                    for (int i = 0; i < n; i++) {
+                        for (int c = 0; c < dimension; c++) {
+                            p[c][i] = Periodic.wrap(size * (random.nextDouble() - 0.5), size);
+                        }
+                    }
+                    // points on the box's edges, where wrapping matters most
+                    if (n > 2) { p[0][0] = -0.5 * size; p[0][1] = Math.nextDown(0.5 * size); }
+                    String label = "periodic " + dimension + "D size/radius " + ratio + " n " + n;
+                    check(dimension, true, size, p, n, radius, radius, 1, label);
+                    check(dimension, true, size, p, n, radius, 0.5 * radius, 1, label + " half radius");
+                    check(dimension, true, size, p, n, radius, 2 * radius, 2, label + " reach 2");
+                    check(dimension, true, size, p, n, radius, 3 * radius, 3, label + " reach 3");
+                }
+            }
+        }
+    }
+
+    @Test
+    void openWorldsFindEveryNeighbour() {
+        SplittableRandom random = new SplittableRandom(SEED + 1);
+        System.out.println("NeighbourGridTest.openWorldsFindEveryNeighbour seed = " + (SEED + 1));
+        double[] spanOverRadius = {0, 0.5, 1, 2, 3, 10, 100, 1e4, 1e8, 1e12};
+        int[] counts = {1, 2, 5, 9, 60, 400};
+        for (int dimension = 2; dimension <= 3; dimension++) {
+            for (double ratio : spanOverRadius) {
+                for (int n : counts) {
+                    double radius = 0.1 + 5 * random.nextDouble();
+                    double span = ratio * radius;
+                    double[][] p = new double[3][n];
+                    double offset = 1000 * (random.nextDouble() - 0.5);
+                    for (int i = 0; i < n; i++) {
+                        // half the points in a dense clump so that sparse spans still have neighbours
+                        double spread = i % 2 == 0 ? span : 3 * radius;
+                        for (int c = 0; c < dimension; c++) p[c][i] = offset + spread * (random.nextDouble() - 0.5);
+                    }
+                    String label = "open " + dimension + "D span/radius " + ratio + " n " + n;
+                    check(dimension, false, 0, p, n, radius, radius, 1, label);
+                    check(dimension, false, 0, p, n, radius, 2 * radius, 2, label + " reach 2");
+                }
+            }
+        }
+    }
+
+    @Test
+    void coincidentPointsShareOneCell() {
+        double[][] p = new double[3][6];
+        for (int i = 0; i < 6; i++) { p[0][i] = 1.5; p[1][i] = -2; p[2][i] = 0.25; }
+        check(3, false, 0, p, 6, 1, 1, 1, "coincident open");
+        check(3, true, 10, p, 6, 1, 1, 1, "coincident periodic");
+    }
+
+    @Test
+    void buildIsStableByIndex() {
+        double[][] p = {{0.1, 5, 0.2, 0.3}, {0, 0, 0, 0}, {0, 0, 0, 0}};
+        NeighbourGrid grid = new NeighbourGrid(2, false, 0, 4);
+        grid.build(p[0], p[1], p[2], 4, 1);
+        // 0, 2, 3 share the first cell: counting sort keeps their index order
+        assertEquals(0, grid.order()[0]);
+        assertEquals(2, grid.order()[1]);
+        assertEquals(3, grid.order()[2]);
+        assertEquals(1, grid.order()[3]);
+        for (int i = 0; i < 4; i++) assertEquals(i, grid.order()[grid.slotOf()[i]]);
+    }
+
+    /**
+     * Builds a grid with cells {@code cellSize} wide and checks, for every point, that its runs
+     * for {@code reach} cells hold every point within {@code queryRadius} (&le; reach·cellSize)
+     * and no slot twice. Reach 1 goes through the one-cell {@code ranges} overload.
+     */
+    private static void check(int dimension, boolean periodic, double size, double[][] p, int n,
+                              double cellSize, double queryRadius, int reach, String label) {
+        NeighbourGrid grid = new NeighbourGrid(dimension, periodic, size, n);
+        grid.build(p[0], p[1], p[2], n, cellSize);
+        int[] order = grid.order(), slotOf = grid.slotOf();
+        boolean[] seen = new boolean[n];
+        for (int i = 0; i < n; i++) assertEquals(i, order[slotOf[i]], label + ": order/slotOf mismatch");
+        int maxRuns = reach == 1 ? 18 : grid.maxRuns(reach);
+        int[] runs = new int[2 * maxRuns];
+        for (int i = 0; i < n; i++) {
+            Arrays.fill(seen, false);
+            int k = reach == 1 ? grid.ranges(p[0][i], p[1][i], p[2][i], runs) : grid.ranges(p[0][i], p[1][i], p[2][i], reach, runs);
+            assertTrue(k <= maxRuns, label + ": " + k + " runs");
+            for (int r = 0; r < k; r++) {
+                for (int s = runs[2 * r]; s < runs[2 * r + 1]; s++) {
+                    if (s < 0 || s >= n) fail(label + ": slot " + s + " out of range");
+                    if (seen[s]) fail(label + ": slot " + s + " appears twice in the runs of point " + i);
+                    seen[s] = true;
+                }
+            }
+            for (int j = 0; j < n; j++) {
+                double d2 = 0;
+                for (int c = 0; c < 3; c++) {
+                    double d = p[c][j] - p[c][i];
+                    if (periodic) d = Periodic.minimumImage(d, size);
+                    d2 += d * d;
+                }
+                if (d2 <= queryRadius * queryRadius && !seen[slotOf[j]]) {
+                    fail(label + ": point " + j + " at distance " + Math.sqrt(d2) + " <= " + queryRadius
+                            + " missing from the runs of point " + i);
+                }
+            }
+        }
+    }
+}
