@@ -32,7 +32,8 @@ import java.util.Properties;
  */
 @Command(name = "flocktune", mixinStandardHelpOptions = true, versionProvider = Main.Version.class,
         description = "Simulates Boids flocking models and tunes them by genetic search.",
-        subcommands = {PresetsCommand.class, SimulateCommand.class, CommandLine.HelpCommand.class},
+        subcommands = {PresetsCommand.class, SimulateCommand.class, TuneCommand.class, ExperimentsCommand.class,
+                ReportCommand.class, CommandLine.HelpCommand.class},
         footer = {"", "Exit codes: 0 ok, 1 internal failure, 2 bad input or usage, 130 interrupted."})
 public final class Main implements Runnable {
     /** Exit code of a successful run. */
@@ -58,7 +59,7 @@ public final class Main implements Runnable {
 
     @Override
     public void run() {
-        throw new ParameterException(spec.commandLine(), "missing command: presets or simulate");
+        throw new ParameterException(spec.commandLine(), "missing command: presets, simulate, tune, experiments or report");
     }
 
     /** Runs the command line and exits with its exit code. */

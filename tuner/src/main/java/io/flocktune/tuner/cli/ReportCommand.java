@@ -1,0 +1,31 @@
+package io.flocktune.tuner.cli;
+
+import io.flocktune.tuner.io.InputException;
+import io.flocktune.tuner.report.Report;
+import io.flocktune.tuner.run.RunFiles;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+
+/** {@code flocktune report DIR}: draws the charts and report.html of a finished run again. */
+@Command(name = "report", mixinStandardHelpOptions = true,
+        description = "Regenerates charts/ and report.html of a finished run directory from its files.")
+final class ReportCommand implements Callable<Integer> {
+    @Parameters(index = "0", paramLabel = "DIR", description = "A run directory written by 'flocktune tune'.")
+    Path directory;
+
+    @Spec
+    CommandSpec spec;
+
+    @Override
+    public Integer call() throws InputException {
+        RunFiles files = new RunFiles(directory);
+        Report.write(files, spec.commandLine().getErr());
+        spec.commandLine().getOut().println("report: " + files.report());
+        return Main.OK;
+    }
+}

@@ -1,0 +1,142 @@
+package io.flocktune.tuner.cli;
+
+import io.flocktune.objectives.Measurement;
+import io.flocktune.tuner.eval.LocalRunner;
+import io.flocktune.tuner.experiment.Experiment;
+import io.flocktune.tuner.experiment.Experiments;
+import io.flocktune.tuner.io.InputException;
+import io.flocktune.tuner.run.RunFiles;
+import io.flocktune.tuner.run.Tuning;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.LocalDateTime;
+import java.time.format.DateTimeFormatter;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * {@code flocktune tune}: runs an experiment into {@code results/<run-id>/} and prints where the
+ * best preset and the report are. Ctrl-C keeps the last generation's checkpoint and exits with
+ * 130; {@code --resume DIR} continues a run to exactly the results of an uninterrupted one.
+ */
+@Command(name = "tune", mixinStandardHelpOptions = true, sortOptions = false,
+        description = {"Tunes a preset by genetic search and writes results, best presets and report.html.",
+                "Without an experiment it runs the built-in 'default' (see 'flocktune experiments')."})
+final class TuneCommand implements Callable<Integer> {
+    @Parameters(index = "0", arity = "0..1", paramLabel = "NAME|FILE",
+            description = "A built-in experiment or an experiment JSON file (default: default).")
+    String experiment;
+
+    @Option(names = "--seed", paramLabel = "S", description = "Seed of the run, any 64-bit integer (default: the experiment's).")
+    Long seed;
+
+    @Option(names = "--out", paramLabel = "DIR",
+            description = "Run directory, new or empty (default: results/<name>-<seed>-<date-time>).")
+    Path out;
+
+    @Option(names = "--threads", paramLabel = "T",
+            description = "Simulations at the same time, >= 1 (default: every processor). Results do not depend on it.")
+    Integer threads;
+
+    @Option(names = "--resume", paramLabel = "DIR",
+            description = "Continue the run in DIR from its last checkpoint (takes no experiment, --seed or --out).")
+    Path resume;
+
+    @Spec
+    CommandSpec spec;
+
+    @Override
+    public Integer call() throws InputException, InterruptedException {
+        int t = threads == null ? LocalRunner.availableThreads() : threads;
+        if (t < 1 || t > 4096) throw new InputException("--threads = " + t + ": must be in [1, 4096]");
+        if (resume != null && (experiment != null || seed != null || out != null)) {
+            throw new InputException("--resume " + resume + ": takes no experiment, --seed or --out (they are in the run's experiment.json)");
+        }
+        PrintWriter err = spec.commandLine().getErr();
+        boolean terminal = System.console() != null && System.console().isTerminal();
+        Tuning.Options options = new Tuning.Options(t, terminal, err, true);
+        Tuning.Result result = interruptible(() -> {
+            if (resume != null) return Tuning.resume(resume, options);
+            Experiment e = Experiments.resolve(experiment == null ? "default" : experiment);
+            if (seed != null) e = e.withSeed(seed);
+            return Tuning.start(e, out != null ? out : runDirectory(e), options);
+        });
+        print(result, spec.commandLine().getOut());
+        return Main.OK;
+    }
+
+    @FunctionalInterface
+    private interface Work {
+        Tuning.Result run() throws InputException, InterruptedException;
+    }
+
+    /**
+     * Runs {@code work} so that Ctrl-C (the JVM's shutdown) interrupts it and waits until it has
+     * left its files consistent; the JVM then exits with 130.
+     */
+    private static Tuning.Result interruptible(Work work) throws InputException, InterruptedException {
+        Thread worker = Thread.currentThread();
+        CountDownLatch settled = new CountDownLatch(1);
+        Thread hook = new Thread(() -> {
+            worker.interrupt();
+            try {
+                settled.await(30, TimeUnit.SECONDS);
+            } catch (InterruptedException ignored) {
+                // exiting anyway
+            }
+        }, "flocktune-interrupt");
+        Runtime.getRuntime().addShutdownHook(hook);
+        try {
+            return work.run();
+        } finally {
+            settled.countDown();
+            try {
+                Runtime.getRuntime().removeShutdownHook(hook);
+            } catch (IllegalStateException shuttingDown) {
+                // Ctrl-C: the hook is running
+            }
+        }
+    }
+
+    private static Path runDirectory(Experiment e) {
+        String stamp = LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss", Locale.ROOT));
+        Path base = Path.of("results", e.name() + "-" + e.seed() + "-" + stamp);
+        Path dir = base;
+        for (int k = 2; Files.exists(dir); k++) dir = Path.of(base + "-" + k);
+        return dir;
+    }
+
+    private static void print(Tuning.Result r, PrintWriter out) {
+        RunFiles files = new RunFiles(r.directory());
+        out.printf(Locale.ROOT, "run: %s (stopped by %s after generation %d)%n", r.directory(), r.reason().text(), r.generations());
+        Tuning.Finalist best = r.best();
+        Tuning.Finalist base = r.finalists().getFirst();
+        out.printf(Locale.ROOT, "best: %s (candidate %d, fitness %.4g; base preset %.4g), validated on held-out seeds:%n",
+                best.presetFile(), best.candidate(), best.fitness(), base.fitness());
+        Measurement m = best.measurement(), b = base.measurement();
+        if (m != null) {
+            int width = m.specs().stream().mapToInt(s -> s.name().length()).max().orElse(10);
+            for (int k = 0; k < m.specs().size(); k++) {
+                out.printf(Locale.ROOT, "  %-" + width + "s  %s   base %s%n", m.specs().get(k).name(), interval(m, k),
+                        b == null ? "failed" : interval(b, k));
+            }
+        }
+        out.println("report: " + files.report());
+        out.println("time: " + r.time().text());
+        out.flush();
+    }
+
+    private static String interval(Measurement m, int k) {
+        double[] ci = m.ci95(k);
+        return String.format(Locale.ROOT, "%.4g [%.4g, %.4g]", m.mean(k), ci[0], ci[1]);
+    }
+}

@@ -1,0 +1,36 @@
+package io.flocktune.tuner.eval;
+
+import io.flocktune.objectives.ObjectiveSpec;
+import io.flocktune.objectives.Objectives;
+import io.flocktune.sim.Check;
+import io.flocktune.sim.Preset;
+import io.flocktune.tuner.space.ParameterSpace;
+
+import java.util.List;
+
+/**
+ * Simulates a preset and measures the objectives: one replicate of {@code steps} steps from the
+ * preset's random initial state ({@link Objectives#evaluate}).
+ *
+ * @param steps run length, &ge; 1
+ * @param specs the objectives, in order
+ */
+public record PresetEvaluator(long steps, List<ObjectiveSpec> specs) implements Evaluator<Preset> {
+    public PresetEvaluator {
+        if (steps < 1) throw new IllegalArgumentException("steps = " + steps + ": must be >= 1");
+        specs = List.copyOf(Check.present("specs", specs));
+    }
+
+    @Override
+    public double[] evaluate(Preset preset, long seed) {
+        return Objectives.evaluate(preset, seed, steps, specs);
+    }
+
+    /**
+     * @return the evaluator of unit genes: decode them through {@code space} into a preset, then
+     *         simulate it; genes that make an invalid preset fail with the preset's message
+     */
+    public Evaluator<double[]> ofGenes(ParameterSpace space) {
+        return (genes, seed) -> evaluate(space.preset(genes), seed);
+    }
+}

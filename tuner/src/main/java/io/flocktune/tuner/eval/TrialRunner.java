@@ -1,0 +1,27 @@
+package io.flocktune.tuner.eval;
+
+import java.util.List;
+
+/**
+ * Runs batches of trials. Whatever the order or the threads the trials run on, the outcomes
+ * come back in trial order, so a search that only looks at outcomes is deterministic.
+ */
+public interface TrialRunner extends AutoCloseable {
+
+    /**
+     * Runs every trial and waits for all of them. A trial that throws or exceeds the runner's
+     * time limit becomes an {@link Outcome.Failure}; the batch goes on.
+     *
+     * @return one outcome per trial, in trial order
+     * @throws InterruptedException if the calling thread is interrupted while waiting (the
+     *                              running trials are abandoned)
+     */
+    <T> List<Outcome> run(Evaluator<T> evaluator, List<Trial<T>> trials) throws InterruptedException;
+
+    /** @return how many trials run at the same time, &ge; 1. */
+    int parallelism();
+
+    /** Releases the runner's threads. */
+    @Override
+    void close();
+}

@@ -1,0 +1,125 @@
+package io.flocktune.tuner.experiment;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.flocktune.objectives.Direction;
+import io.flocktune.sim.Check;
+import io.flocktune.tuner.search.Criterion;
+import io.flocktune.tuner.search.Genetics;
+import io.flocktune.tuner.search.Replication;
+import io.flocktune.tuner.search.Scoring;
+import io.flocktune.tuner.search.StopRules;
+import io.flocktune.tuner.space.Parameter;
+
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A tuning experiment ({@value #FORMAT}): which preset to start from, which of its keys to
+ * search over, what to optimise, on which scenario, with how much noise handling, GA settings
+ * and stopping rules, and the seed. Read and written by {@link ExperimentJson}.
+ *
+ * @param name        short identifier, used in run directory names
+ * @param description one line for {@code flocktune experiments}
+ * @param base        the base preset's JSON tree (a copy is kept)
+ * @param baseName    where the base came from: a built-in name or a file
+ * @param set         overrides applied to the base before the genes, path → value, in order
+ * @param parameters  the genes
+ * @param objectives  what is measured, with weights and scales
+ * @param combination how objectives become fitness
+ * @param scenario    boids, steps and warm-up of every replicate
+ * @param replication noise handling
+ * @param genetics    GA settings
+ * @param stop        stopping rules
+ * @param timeLimit   wall time one replicate may take before it counts as failed, &gt; 0
+ * @param seed        the experiment seed; every random number of a run derives from it
+ */
+public record Experiment(String name, String description, ObjectNode base, String baseName, Map<String, JsonNode> set,
+                         List<Parameter> parameters, List<Objective> objectives, Combination combination,
+                         Scenario scenario, Replication replication, Genetics genetics, StopRules stop,
+                         Duration timeLimit, long seed) {
+
+    /** The experiment format this version reads and writes. */
+    public static final String FORMAT = "flocktune-experiment/1";
+
+    public Experiment {
+        Check.present("name", name);
+        Check.present("description", description);
+        base = Check.present("base", base).deepCopy();
+        Check.present("baseName", baseName);
+        Map<String, JsonNode> copy = new LinkedHashMap<>();
+        Check.present("set", set).forEach((k, v) -> copy.put(k, v.deepCopy()));
+        set = java.util.Collections.unmodifiableMap(copy);
+        parameters = List.copyOf(Check.present("parameters", parameters));
+        objectives = List.copyOf(Check.present("objectives", objectives));
+        Check.present("combination", combination);
+        Check.present("scenario", scenario);
+        Check.present("replication", replication);
+        Check.present("genetics", genetics);
+        Check.present("stop", stop);
+        Check.present("timeLimit", timeLimit);
+        if (parameters.isEmpty()) throw new IllegalArgumentException("parameters: give at least one");
+        if (objectives.isEmpty()) throw new IllegalArgumentException("objectives: give at least one");
+        if (timeLimit.isNegative() || timeLimit.isZero()) {
+            throw new IllegalArgumentException("evaluationTimeLimit = " + timeLimit.toNanos() / 1e9 + ": must be > 0");
+        }
+        switch (combination) {
+            case PARETO -> {
+                if (objectives.size() < 2) throw new IllegalArgumentException("combine = pareto needs at least 2 objectives");
+                if (!genetics.selection().pareto()) {
+                    throw new IllegalArgumentException("ga.selector: combine = pareto needs nsga2 or ufTournament");
+                }
+            }
+            case TARGET_DISTANCE -> {
+                for (Objective o : objectives) {
+                    if (!(o.spec().direction() instanceof Direction.Target)) {
+                        throw new IllegalArgumentException("objective " + o.spec().name()
+                                + ": combine = targetDistance needs every objective to be a target (target=VALUE+-TOL)");
+                    }
+                }
+                requireSingle(genetics);
+            }
+            case WEIGHTED_SUM -> requireSingle(genetics);
+        }
+        for (Objective o : objectives) {
+            if (o.spec().warmup() >= scenario.steps()) {
+                throw new IllegalArgumentException("objective " + o.spec().name() + ": warmup = " + o.spec().warmup()
+                        + " must be < scenario.steps = " + scenario.steps());
+            }
+        }
+    }
+
+    private static void requireSingle(Genetics genetics) {
+        if (genetics.selection().pareto()) {
+            throw new IllegalArgumentException("ga.selector: a single-objective search needs tournament, linearRank or truncation");
+        }
+    }
+
+    @Override
+    public ObjectNode base() {
+        return base.deepCopy();
+    }
+
+    /** @return this experiment with another seed. */
+    public Experiment withSeed(long newSeed) {
+        return new Experiment(name, description, base, baseName, set, parameters, objectives, combination, scenario,
+                replication, genetics, stop, timeLimit, newSeed);
+    }
+
+    /** @return the objective specs, in order. */
+    public List<io.flocktune.objectives.ObjectiveSpec> specs() {
+        return objectives.stream().map(Objective::spec).toList();
+    }
+
+    /** @return the scoring the search ranks by. */
+    public Scoring<?> scoring() {
+        List<Criterion> criteria = objectives.stream().map(Objective::criterion).toList();
+        return switch (combination) {
+            case WEIGHTED_SUM -> new Scoring.WeightedSum(criteria);
+            case TARGET_DISTANCE -> new Scoring.TargetDistance(criteria);
+            case PARETO -> new Scoring.Pareto(criteria);
+        };
+    }
+}

@@ -1,0 +1,210 @@
+package io.flocktune.tuner.report;
+
+import io.flocktune.tuner.experiment.Experiment;
+import io.flocktune.tuner.experiment.ExperimentJson;
+import io.flocktune.tuner.experiment.Objective;
+import io.flocktune.tuner.space.Parameter;
+
+import java.util.Base64;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * The self-contained {@code report.html}: no external file, script or font. Charts are
+ * embedded as PNG data URIs, trajectories as base64 in a JSON script element. The page's script
+ * marks {@code <body data-rendered="...">} once it has drawn the first frames and
+ * {@code data-error} on any script error, so a headless browser can check it.
+ */
+final class Html {
+    private Html() {}
+
+    /**
+     * @param data         the run
+     * @param figures      the charts with their PNG bytes
+     * @param trajectories base preset first, then the best preset
+     */
+    static String page(RunData data, List<Rendered> figures, List<Trajectory> trajectories) {
+        Experiment e = data.experiment();
+        StringBuilder h = new StringBuilder(64 * 1024);
+        h.append("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\n")
+                .append("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n")
+                .append("<title>flocktune report: ").append(esc(e.name())).append("</title>\n<style>\n").append(CSS).append("</style>\n</head>\n")
+                .append("<body data-rendered=\"no\">\n<header><h1>flocktune · ").append(esc(e.name())).append("</h1>\n<p>")
+                .append(esc(e.description())).append("</p>\n<p class=\"meta\">base preset <b>").append(esc(e.baseName()))
+                .append("</b> · seed ").append(e.seed()).append(" · ").append(data.generations().size() - 1).append(" generations · ")
+                .append(data.candidates().size()).append(" candidates");
+        if (data.failed() > 0) h.append(" (").append(data.failed()).append(" failed)");
+        h.append("</p></header>\n");
+
+        // best presets
+        h.append("<section><h2>Best presets, validated on held-out seeds</h2>\n");
+        if (data.validation().isEmpty()) {
+            h.append("<p>No validation yet: the run has not finished.</p>\n");
+        } else {
+            h.append("<table><thead><tr><th>rank</th><th>preset</th><th>fitness</th>");
+            for (Objective o : e.objectives()) h.append("<th>").append(esc(o.spec().name())).append("<br><small>")
+                    .append(esc(o.spec().direction().text())).append("</small></th>");
+            h.append("</tr></thead><tbody>\n");
+            for (RunData.Validated v : data.validation()) {
+                h.append(v.rank() == 1 ? "<tr class=\"best\">" : "<tr>").append("<td>").append(v.rank() == 0 ? "base" : v.rank()).append("</td><td>");
+                if (v.rank() == 0) h.append(esc(e.baseName()));
+                else {
+                    String file = v.rank() == 1 ? "best/best.json" : String.format(Locale.ROOT, "best/rank-%02d.json", v.rank());
+                    h.append("<a href=\"").append(file).append("\">").append(file).append("</a>");
+                }
+                h.append("</td><td>").append(num(v.fitness())).append("</td>");
+                for (int k = 0; k < e.objectives().size(); k++) {
+                    h.append("<td>").append(num(v.mean()[k]));
+                    if (Double.isFinite(v.high()[k])) h.append(" <small>[").append(num(v.low()[k])).append(", ").append(num(v.high()[k])).append("]</small>");
+                    h.append("</td>");
+                }
+                h.append("</tr>\n");
+            }
+            h.append("</tbody></table>\n<p class=\"note\">Means over ").append(e.replication().validationSeeds())
+                    .append(" held-out seeds never used during the search, with 95 % confidence intervals (Student t). ")
+                    .append("Fitness is lower-is-better (").append(esc(e.combination().json())).append(").</p>\n");
+        }
+        h.append("</section>\n");
+
+        // moving preview
+        if (!trajectories.isEmpty()) {
+            h.append("<section><h2>Preview</h2>\n<div class=\"preview\">\n");
+            for (int t = 0; t < trajectories.size(); t++) {
+                h.append("<figure><canvas id=\"flock").append(t).append("\" width=\"360\" height=\"360\"></canvas><figcaption>")
+                        .append(esc(trajectories.get(t).label())).append("</figcaption></figure>\n");
+            }
+            h.append("</div>\n<p><button id=\"play\" type=\"button\">pause</button> <span id=\"frame\"></span> · the same seed for both; ")
+                    .append("predators in red; a periodic world is shown whole, an open one follows the flock</p>\n</section>\n");
+        }
+
+        // charts
+        h.append("<section><h2>Charts</h2>\n");
+        for (Rendered r : figures) {
+            h.append("<figure class=\"chart\"><img alt=\"").append(esc(r.figure().title())).append("\" src=\"data:image/png;base64,")
+                    .append(Base64.getEncoder().encodeToString(r.png())).append("\"><figcaption>").append(esc(r.figure().title()))
+                    .append(" (<a href=\"charts/").append(r.figure().name()).append(".svg\">SVG</a>)</figcaption></figure>\n");
+        }
+        h.append("</section>\n");
+
+        // experiment
+        h.append("<section><h2>Experiment</h2>\n<table><thead><tr><th>parameter</th><th>values</th></tr></thead><tbody>\n");
+        for (Parameter p : e.parameters()) {
+            h.append("<tr><td><code>").append(esc(p.path())).append("</code></td><td>").append(esc(describe(p))).append("</td></tr>\n");
+        }
+        h.append("</tbody></table>\n<table><thead><tr><th>objective</th><th>weight</th><th>scale</th></tr></thead><tbody>\n");
+        for (Objective o : e.objectives()) {
+            h.append("<tr><td><code>").append(esc(o.spec().text())).append("</code></td><td>").append(num(o.weight()))
+                    .append("</td><td>").append(num(o.scale())).append("</td></tr>\n");
+        }
+        h.append("</tbody></table>\n<details><summary>experiment.json</summary><pre>").append(esc(ExperimentJson.write(e)))
+                .append("</pre></details>\n</section>\n");
+
+        // trajectories and script
+        h.append("<script type=\"application/json\" id=\"trajectories\">[");
+        for (int t = 0; t < trajectories.size(); t++) {
+            Trajectory tr = trajectories.get(t);
+            if (t > 0) h.append(',');
+            h.append("{\"boids\":").append(tr.boids()).append(",\"predators\":").append(tr.predators())
+                    .append(",\"frames\":").append(tr.frames()).append(",\"stride\":").append(tr.stride())
+                    .append(",\"data\":\"").append(Base64.getEncoder().encodeToString(tr.data())).append("\"}");
+        }
+        h.append("]</script>\n<script>\n").append(SCRIPT).append("</script>\n</body></html>\n");
+        return h.toString();
+    }
+
+    /** A figure with its PNG bytes. */
+    record Rendered(Charts.Figure figure, byte[] png) {}
+
+    private static String describe(Parameter p) {
+        return switch (p) {
+            case Parameter.Range r -> String.format(Locale.ROOT, "[%s, %s], %s scale", num(r.min()), num(r.max()),
+                    r.scale() == Parameter.Scale.LOG ? "log" : "linear");
+            case Parameter.Integers i -> "integers " + i.min() + " … " + i.max();
+            case Parameter.Choice c -> "one of " + String.join(", ", c.labels());
+        };
+    }
+
+    static String num(double v) {
+        if (Double.isNaN(v)) return "–";
+        if (Double.isInfinite(v)) return v > 0 ? "∞" : "−∞";
+        return String.format(Locale.ROOT, "%.4g", v);
+    }
+
+    static String esc(String s) {
+        StringBuilder b = new StringBuilder(s.length());
+        for (char c : s.toCharArray()) {
+            switch (c) {
+                case '<' -> b.append("&lt;");
+                case '>' -> b.append("&gt;");
+                case '&' -> b.append("&amp;");
+                case '"' -> b.append("&quot;");
+                default -> b.append(c);
+            }
+        }
+        return b.toString();
+    }
+
+    private static final String CSS = """
+            body { font: 15px/1.45 system-ui, -apple-system, "Segoe UI", sans-serif; margin: 0 auto; max-width: 1100px; padding: 0 1em 3em; color: #222; }
+            h1 { margin-bottom: .2em; } h2 { border-bottom: 1px solid #ddd; padding-bottom: .2em; margin-top: 1.6em; }
+            .meta, .note { color: #666; font-size: 90%; }
+            table { border-collapse: collapse; margin: .6em 0; font-size: 90%; }
+            th, td { border: 1px solid #ddd; padding: .3em .6em; text-align: left; vertical-align: top; }
+            th { background: #f5f5f5; } tr.best { background: #eef6ff; font-weight: 600; }
+            small { color: #666; font-weight: normal; }
+            .preview { display: flex; flex-wrap: wrap; gap: 1.2em; }
+            .preview figure { margin: 0; } canvas { background: #fafafa; border: 1px solid #ddd; width: 360px; height: 360px; }
+            figure.chart { margin: 1em 0; } figure.chart img { max-width: 100%; border: 1px solid #eee; }
+            figcaption { color: #555; font-size: 90%; }
+            pre { background: #f7f7f7; padding: .8em; overflow: auto; font-size: 80%; }
+            """;
+
+    private static final String SCRIPT = """
+            (function () {
+              "use strict";
+              window.addEventListener("error", function (e) { document.body.setAttribute("data-error", String(e.message)); });
+              var runs = JSON.parse(document.getElementById("trajectories").textContent).map(function (t) {
+                var raw = atob(t.data), bytes = new Uint8Array(raw.length);
+                for (var i = 0; i < raw.length; i++) bytes[i] = raw.charCodeAt(i);
+                t.bytes = bytes;
+                return t;
+              });
+              if (runs.length === 0) { document.body.setAttribute("data-rendered", "no preview"); return; }
+              var canvases = runs.map(function (t, i) { return document.getElementById("flock" + i); });
+              var frames = Math.min.apply(null, runs.map(function (t) { return t.frames; }));
+              var frame = 0, playing = true, drawn = 0;
+              function shape(ctx, x, y, turn, size, color) {
+                var a = turn / 256 * 2 * Math.PI;
+                ctx.save(); ctx.translate(x, y); ctx.rotate(-a); ctx.fillStyle = color;
+                ctx.beginPath(); ctx.moveTo(size, 0); ctx.lineTo(-size * 0.6, size * 0.5); ctx.lineTo(-size * 0.6, -size * 0.5);
+                ctx.closePath(); ctx.fill(); ctx.restore();
+              }
+              function draw() {
+                runs.forEach(function (t, i) {
+                  var c = canvases[i], ctx = c.getContext("2d"), s = c.width / 255;
+                  ctx.clearRect(0, 0, c.width, c.height);
+                  var per = (t.boids + t.predators) * 3, at = frame * per;
+                  for (var b = 0; b < t.boids + t.predators; b++) {
+                    var x = t.bytes[at + 3 * b], y = t.bytes[at + 3 * b + 1], h = t.bytes[at + 3 * b + 2];
+                    if (b < t.boids && x === 255) continue;
+                    var predator = b >= t.boids;
+                    shape(ctx, x * s, c.height - y * s, h, predator ? 9 : 4.5, predator ? "#d62728" : "#1f77b4");
+                  }
+                });
+                document.getElementById("frame").textContent = "step " + ((frame + 1) * runs[0].stride);
+                drawn++;
+                document.body.setAttribute("data-rendered", "frames:" + drawn);
+              }
+              document.getElementById("play").addEventListener("click", function () {
+                playing = !playing; this.textContent = playing ? "pause" : "play";
+              });
+              var last = 0;
+              function tick(time) {
+                if (playing && time - last > 50) { frame = (frame + 1) % frames; draw(); last = time; }
+                window.requestAnimationFrame(tick);
+              }
+              draw();
+              window.requestAnimationFrame(tick);
+            })();
+            """;
+}

@@ -1,0 +1,141 @@
+package io.flocktune.tuner.run;
+
+import io.flocktune.tuner.experiment.Experiment;
+import io.flocktune.tuner.experiment.Objective;
+import io.flocktune.tuner.space.Parameter;
+import org.apache.commons.csv.CSVFormat;
+import org.apache.commons.csv.CSVPrinter;
+
+import java.io.IOException;
+import java.nio.channels.FileChannel;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.ArrayList;
+import java.util.List;
+
+/** Column layouts of the CSV files of a run (RFC 4180, header row, "\n" line ends). */
+public final class Tables {
+    private Tables() {}
+
+    /** The CSV dialect of every table. */
+    public static final CSVFormat FORMAT = CSVFormat.RFC4180.builder().setRecordSeparator("\n").get();
+
+    /** Columns that hold timings: they differ between otherwise identical runs. */
+    public static final List<String> TIMING = List.of("seconds", "simulation_seconds");
+
+    /**
+     * {@code history.csv}: generation, candidate (id, or {@code base}), role ({@code new},
+     * {@code survivor}, {@code validation}, {@code baseline}), replicate, seed, one column per
+     * parameter (its value; a choice's label), one per objective, status ({@code ok} or
+     * {@code failed}), reason, seconds.
+     */
+    public static List<String> history(Experiment e) {
+        List<String> h = new ArrayList<>(List.of("generation", "candidate", "role", "replicate", "seed"));
+        for (Parameter p : e.parameters()) h.add(p.path());
+        for (Objective o : e.objectives()) h.add(o.spec().name());
+        h.addAll(List.of("status", "reason", "seconds"));
+        return h;
+    }
+
+    /**
+     * {@code generations.csv}: generation, evaluations (cumulative), new candidates, survivors
+     * topped up, failures, fitness best / mean / p10 / p90 (lower is better), best candidate and
+     * its replicate count, its objective means, hypervolume and front size (Pareto), wall and
+     * simulation seconds.
+     */
+    public static List<String> generations(Experiment e) {
+        List<String> h = new ArrayList<>(List.of("generation", "evaluations", "new", "topped_up", "failures",
+                "best", "mean", "p10", "p90", "best_candidate", "best_replicates"));
+        for (Objective o : e.objectives()) h.add("best_" + o.spec().name());
+        h.addAll(List.of("hypervolume", "front_size", "seconds", "simulation_seconds"));
+        return h;
+    }
+
+    /**
+     * {@code validation.csv}: rank (0 = the base preset), candidate, fitness of the validated
+     * means, training replicates and training fitness, then per objective: mean, sd, ci_low,
+     * ci_high over the held-out seeds, then one column per parameter.
+     */
+    public static List<String> validation(Experiment e) {
+        List<String> h = new ArrayList<>(List.of("rank", "candidate", "fitness", "training_replicates", "training_fitness", "status"));
+        for (Objective o : e.objectives()) {
+            String n = o.spec().name();
+            h.addAll(List.of(n + ":mean", n + ":sd", n + ":ci_low", n + ":ci_high"));
+        }
+        for (Parameter p : e.parameters()) h.add(p.path());
+        return h;
+    }
+
+    /** {@code pareto.csv}: candidate, replicates, one column per parameter, per objective mean, per objective cost. */
+    public static List<String> pareto(Experiment e) {
+        List<String> h = new ArrayList<>(List.of("candidate", "replicates"));
+        for (Parameter p : e.parameters()) h.add(p.path());
+        for (Objective o : e.objectives()) h.add(o.spec().name());
+        for (Objective o : e.objectives()) h.add("cost:" + o.spec().name());
+        return h;
+    }
+
+    /** @return a double as text that reads back to the same bits ("NaN" and "Infinity" included). */
+    public static String number(double v) {
+        return Double.toString(v);
+    }
+
+    /**
+     * Appends rows to a table that grows generation by generation. Opening it for a resumed run
+     * cuts it back to the length it had at the checkpoint, dropping the rows of a generation
+     * that was in flight.
+     */
+    public static final class Appender implements AutoCloseable {
+        private final Path file;
+        private final CSVPrinter printer;
+
+        private Appender(Path file, CSVPrinter printer) {
+            this.file = file;
+            this.printer = printer;
+        }
+
+        /**
+         * @param header the header row, written when the table starts afresh
+         * @param length the length to cut the file back to, or &lt; 0 to start afresh
+         */
+        public static Appender open(Path file, List<String> header, long length) throws IOException {
+            if (length < 0) {
+                Files.deleteIfExists(file);
+            } else {
+                try (FileChannel channel = FileChannel.open(file, StandardOpenOption.WRITE)) {
+                    if (channel.size() < length) {
+                        throw new IOException(file + " is shorter (" + channel.size() + " bytes) than at the checkpoint ("
+                                + length + " bytes)");
+                    }
+                    channel.truncate(length);
+                }
+            }
+            CSVPrinter printer = new CSVPrinter(Files.newBufferedWriter(file, StandardCharsets.UTF_8,
+                    StandardOpenOption.CREATE, StandardOpenOption.APPEND, StandardOpenOption.WRITE), FORMAT);
+            if (length < 0) printer.printRecord(header);
+            return new Appender(file, printer);
+        }
+
+        /** Appends one row. */
+        public void row(List<String> values) throws IOException {
+            printer.printRecord(values);
+        }
+
+        /** Hands everything written so far to the operating system. */
+        public void flush() throws IOException {
+            printer.flush();
+        }
+
+        /** @return the file's length after a {@link #flush}. */
+        public long size() throws IOException {
+            return Files.size(file);
+        }
+
+        @Override
+        public void close() throws IOException {
+            printer.close();
+        }
+    }
+}

@@ -1,0 +1,520 @@
+package io.flocktune.tuner.search;
+
+import io.flocktune.sim.Check;
+import io.flocktune.tuner.eval.Evaluator;
+import io.flocktune.tuner.eval.Outcome;
+import io.flocktune.tuner.eval.Trial;
+import io.flocktune.tuner.eval.TrialRunner;
+import io.jenetics.DoubleChromosome;
+import io.jenetics.DoubleGene;
+import io.jenetics.Genotype;
+import io.jenetics.Optimize;
+import io.jenetics.Phenotype;
+import io.jenetics.UniformCrossover;
+import io.jenetics.engine.Engine;
+import io.jenetics.engine.EvolutionDurations;
+import io.jenetics.engine.EvolutionInterceptor;
+import io.jenetics.engine.EvolutionResult;
+import io.jenetics.engine.EvolutionStart;
+import io.jenetics.ext.moea.MOEA;
+import io.jenetics.ext.moea.Pareto;
+import io.jenetics.ext.moea.Vec;
+import io.jenetics.util.ISeq;
+import io.jenetics.util.IntRange;
+import io.jenetics.util.RandomRegistry;
+import io.jenetics.util.Seq;
+import org.apache.commons.math3.stat.descriptive.DescriptiveStatistics;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.BitSet;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+
+/**
+ * A genetic search over unit genes with noise handling, on a Jenetics {@link Engine} driven one
+ * generation at a time.
+ *
+ * <p><b>Noise.</b> A new candidate runs {@link Replication#perEvaluation()} replicates. All
+ * candidates of generation {@code g} use the same training seeds {@code Seeds.training(seed, g,
+ * r)} (common random numbers); the next generation gets new ones. After selection, every
+ * survivor born earlier gets {@link Replication#perSurvival()} more replicates with the seeds of
+ * the current generation, and its fitness becomes the mean over <em>all</em> its replicates, so
+ * a candidate that was lucky once regresses to its true mean as it lives on. At the end,
+ * {@link #finalists} are re-run on held-out seeds by {@link #validate}.
+ *
+ * <p><b>Determinism.</b> The engine's own steps (selection, crossover, mutation) run on the
+ * calling thread inside {@code RandomRegistry.with(Seeds.engine(seed, g))}, with a same-thread
+ * executor; only the fitness function, a pure function of genes and seed, runs in parallel on
+ * the {@link TrialRunner}, whose outcomes come back in trial order. History and results are
+ * therefore bit-identical for any thread count, and a search resumed from a {@link SearchState}
+ * continues exactly as the uninterrupted one.
+ *
+ * @param <C> fitness type, see {@link Scoring}
+ */
+public final class Search<C extends Comparable<? super C>> {
+
+    /** Sees every completed generation, e.g. to write history and a checkpoint. */
+    @FunctionalInterface
+    public interface Listener {
+        /**
+         * @param summary     statistics of the generation
+         * @param evaluations every replicate run in it, in run order
+         * @param state       the state after it, from which the search can resume
+         */
+        void generation(GenerationSummary summary, List<Evaluation> evaluations, SearchState state);
+    }
+
+    /** Why a replicate ran. */
+    public enum Role {
+        /** First evaluation of a new candidate. */
+        NEW,
+        /** Extra replicate of a survivor. */
+        SURVIVOR,
+        /** Held-out validation of a finalist. */
+        VALIDATION
+    }
+
+    /**
+     * One replicate of one candidate, a row of the history.
+     *
+     * @param candidate the individual's id
+     * @param genes     its unit genes (a copy is kept)
+     * @param replicate what ran and what came out
+     * @param role      why it ran
+     */
+    public record Evaluation(long candidate, double[] genes, Replicate replicate, Role role) {
+        public Evaluation {
+            genes = genes.clone();
+        }
+
+        @Override
+        public double[] genes() {
+            return genes.clone();
+        }
+    }
+
+    /**
+     * @param state  the final state
+     * @param reason the rule that ended the search
+     */
+    public record Result(SearchState state, StopRules.Reason reason) {}
+
+    /**
+     * A finalist after validation.
+     *
+     * @param individual the candidate as it left the search
+     * @param replicates its held-out replicates, in seed order
+     */
+    public record Validated(Individual individual, List<Replicate> replicates) {
+        public Validated {
+            replicates = List.copyOf(replicates);
+        }
+
+        /** @return whether a held-out replicate failed. */
+        public boolean failed() {
+            return replicates.stream().anyMatch(r -> r.outcome() instanceof Outcome.Failure);
+        }
+
+        /** @return replicates × objectives matrix of the held-out values (only if not failed). */
+        public double[][] values() {
+            return replicates.stream().map(r -> ((Outcome.Success) r.outcome()).values()).toArray(double[][]::new);
+        }
+    }
+
+    private final Scoring<C> scoring;
+    private final Genetics genetics;
+    private final Replication replication;
+    private final StopRules stop;
+    private final long seed;
+    private final int geneCount;
+    private final Evaluator<double[]> evaluator;
+    private final TrialRunner runner;
+    private final Engine<DoubleGene, C> engine;
+    private final int objectives;
+
+    // the generation in progress; touched by the calling thread only
+    private long generation;
+    private long nextId;
+    private long evaluationCount;
+    private long evaluationNanos;
+    private int failures;
+    private final Map<Genotype<DoubleGene>, Individual> known = new HashMap<>();
+    private final List<Evaluation> evaluations = new ArrayList<>();
+
+    /**
+     * @param scoring     objectives to fitness
+     * @param genetics    GA settings
+     * @param replication noise handling
+     * @param stop        stopping rules
+     * @param seed        the experiment seed
+     * @param geneCount   number of unit genes, &ge; 1
+     * @param categorical indices of categorical genes (mutated by redrawing)
+     * @param evaluator   unit genes and seed → objective values (pure)
+     * @param runner      runs the trials, possibly in parallel
+     * @throws IllegalArgumentException if the selection does not fit the scoring
+     */
+    public Search(Scoring<C> scoring, Genetics genetics, Replication replication, StopRules stop, long seed,
+                  int geneCount, BitSet categorical, Evaluator<double[]> evaluator, TrialRunner runner) {
+        this.scoring = Check.present("scoring", scoring);
+        this.genetics = Check.present("genetics", genetics);
+        this.replication = Check.present("replication", replication);
+        this.stop = Check.present("stop", stop);
+        this.seed = seed;
+        this.geneCount = Check.inRange("geneCount", geneCount, 1, 100_000);
+        this.evaluator = Check.present("evaluator", evaluator);
+        this.runner = Check.present("runner", runner);
+        this.objectives = scoring.criteria().size();
+        Genotype<DoubleGene> factory = Genotype.of(DoubleChromosome.of(0, 1, geneCount));
+        this.engine = new Engine.Builder<>(new ReplicatedEvaluator(), factory)
+                .optimize(Optimize.MINIMUM)
+                .populationSize(genetics.population())
+                .offspringFraction(genetics.offspringFraction())
+                .offspringSelector(scoring.offspringSelector(genetics.selection()))
+                .survivorsSelector(scoring.survivorsSelector(genetics.selection(), genetics.elitism()))
+                .alterers(new UniformCrossover<>(genetics.crossoverRate(), 0.5),
+                        new UnitGeneMutator<>(genetics.mutationRate(), genetics.mutationSigma(), categorical))
+                .maximalPhenotypeAge(genetics.maximalAge())
+                .interceptor(EvolutionInterceptor.ofAfter(this::distinctGenotypes))
+                .executor(Runnable::run)
+                .build();
+    }
+
+    /**
+     * Runs the search from the start or from {@code resume} until a stopping rule fires.
+     *
+     * @param resume   the state of the last completed generation, or null to start afresh
+     * @param listener sees every completed generation (generation 0 included)
+     * @throws InterruptedException if the thread is interrupted; the generation in flight is
+     *                              lost, the last state the listener saw is complete
+     */
+    public Result run(SearchState resume, Listener listener) throws InterruptedException {
+        SearchState state = resume != null ? resume : initial(listener);
+        while (true) {
+            StopRules.Reason reason = stopReason(state);
+            if (reason != null) return new Result(state, reason);
+            if (Thread.interrupted()) throw new InterruptedException();
+            state = next(state, listener);
+        }
+    }
+
+    private StopRules.Reason stopReason(SearchState s) {
+        if (s.generation() >= stop.generations()) return StopRules.Reason.GENERATIONS;
+        if (stop.steadyGenerations() > 0 && s.generation() - s.improvedAt() >= stop.steadyGenerations()) {
+            return StopRules.Reason.STEADY_FITNESS;
+        }
+        if (!stop.wallTime().isZero() && s.elapsedNanos() >= stop.wallTime().toNanos()) return StopRules.Reason.WALL_TIME;
+        if (stop.evaluations() > 0 && s.evaluations() >= stop.evaluations()) return StopRules.Reason.EVALUATIONS;
+        return null;
+    }
+
+    private SearchState initial(Listener listener) throws InterruptedException {
+        long start = System.nanoTime();
+        begin(0, 0, 0, List.of());
+        ISeq<Phenotype<DoubleGene, C>> population = RandomRegistry.with(Seeds.engine(seed, 0)).call(() ->
+                engine.genotypeFactory().instances().limit(genetics.population())
+                        .map(gt -> Phenotype.<DoubleGene, C>of(gt, 0)).collect(ISeq.toISeq()));
+        ISeq<Phenotype<DoubleGene, C>> evaluated = evaluateCatching(population);
+        double[] reference = new double[0];
+        if (scoring instanceof Scoring.Pareto) {
+            List<double[]> costs = distinct(evaluated).stream().filter(i -> !i.failed())
+                    .map(i -> scoring.costs(i.means(objectives))).toList();
+            reference = Hypervolume.referenceFor(costs, objectives);
+        }
+        return finish(evaluated, 0, Double.NaN, 0, reference, 0, start, listener);
+    }
+
+    private SearchState next(SearchState state, Listener listener) throws InterruptedException {
+        long start = System.nanoTime();
+        long g = state.generation() + 1;
+        begin(g, state.nextId(), state.evaluations(), state.individuals());
+        ISeq<Phenotype<DoubleGene, C>> population = state.population().stream()
+                .map(s -> Phenotype.of(genotype(state.individual(s.id())), s.generation(), fitness(state.individual(s.id()))))
+                .collect(ISeq.toISeq());
+        EvolutionResult<DoubleGene, C> result;
+        try {
+            result = RandomRegistry.with(Seeds.engine(seed, g)).call(() -> engine.evolve(EvolutionStart.of(population, g)));
+        } catch (Cancelled c) {
+            throw c.cause;
+        }
+        topUpSurvivors(result.population(), g);
+        ISeq<Phenotype<DoubleGene, C>> updated = result.population()
+                .map(p -> p.withFitness(fitness(known.get(p.genotype())))).asISeq();
+        return finish(updated, g, state.bestScore(), state.improvedAt(), state.reference(), state.elapsedNanos(),
+                start, listener, state.evaluationNanos());
+    }
+
+    private SearchState finish(ISeq<Phenotype<DoubleGene, C>> population, long g, double bestScore, long improvedAt,
+                               double[] reference, long elapsedBefore, long start, Listener listener) {
+        return finish(population, g, bestScore, improvedAt, reference, elapsedBefore, start, listener, 0);
+    }
+
+    private SearchState finish(ISeq<Phenotype<DoubleGene, C>> population, long g, double bestScore, long improvedAt,
+                               double[] reference, long elapsedBefore, long start, Listener listener,
+                               long evaluationNanosBefore) {
+        List<Individual> members = distinct(population);
+        List<SearchState.Slot> slots = population.stream()
+                .map(p -> new SearchState.Slot(known.get(p.genotype()).id(), p.generation())).toList();
+        List<Individual> valid = members.stream().filter(i -> !i.failed()).toList();
+        DescriptiveStatistics fitness = new DescriptiveStatistics();
+        Individual best = null;
+        double bestValue = Double.POSITIVE_INFINITY;
+        for (Individual i : valid) {
+            double v = scoring.scalar(fitness(i));
+            fitness.addValue(v);
+            if (v < bestValue) {
+                bestValue = v;
+                best = i;
+            }
+        }
+        double hypervolume = Double.NaN;
+        int frontSize = 0;
+        double score = bestValue;
+        if (scoring instanceof Scoring.Pareto) {
+            List<double[]> front = front(valid);
+            frontSize = front.size();
+            hypervolume = Hypervolume.of(front, reference);
+            score = -hypervolume;
+        }
+        boolean improved = Double.isNaN(bestScore) || score < bestScore;
+        long wall = System.nanoTime() - start;
+        SearchState next = new SearchState(g, members, slots, nextId, evaluationCount,
+                improved ? score : bestScore, improved ? g : improvedAt, reference, elapsedBefore + wall,
+                evaluationNanosBefore + evaluationNanos);
+        int topUps = (int) evaluations.stream().filter(e -> e.role() == Role.SURVIVOR).map(Evaluation::candidate).distinct().count();
+        int fresh = (int) evaluations.stream().filter(e -> e.role() == Role.NEW).map(Evaluation::candidate).distinct().count();
+        GenerationSummary summary = new GenerationSummary(g, evaluationCount, fresh, topUps, failures,
+                valid.isEmpty() ? Double.NaN : bestValue, valid.isEmpty() ? Double.NaN : fitness.getMean(),
+                valid.isEmpty() ? Double.NaN : fitness.getPercentile(10), valid.isEmpty() ? Double.NaN : fitness.getPercentile(90),
+                best == null ? -1 : best.id(), best == null ? 0 : best.replicates().size(),
+                best == null ? new double[0] : best.means(objectives), hypervolume, frontSize, wall, evaluationNanos);
+        listener.generation(summary, List.copyOf(evaluations), next);
+        return next;
+    }
+
+    private void begin(long g, long firstId, long evaluationsSoFar, List<Individual> individuals) {
+        generation = g;
+        nextId = firstId;
+        evaluationCount = evaluationsSoFar;
+        evaluationNanos = 0;
+        failures = 0;
+        known.clear();
+        for (Individual i : individuals) known.put(genotype(i), i);
+        evaluations.clear();
+    }
+
+    private void topUpSurvivors(ISeq<Phenotype<DoubleGene, C>> population, long g) throws InterruptedException {
+        if (replication.perSurvival() == 0) return;
+        List<Individual> survivors = distinct(population).stream().filter(i -> i.born() < g && !i.failed()).toList();
+        for (Individual i : replicate(survivors, replication.perSurvival(), Role.SURVIVOR)) known.put(genotype(i), i);
+    }
+
+    /** Runs {@code count} training replicates of each individual with this generation's seeds. */
+    private List<Individual> replicate(List<Individual> individuals, int count, Role role) throws InterruptedException {
+        List<Trial<double[]>> trials = new ArrayList<>();
+        for (Individual i : individuals) {
+            for (int r = 0; r < count; r++) trials.add(new Trial<>(i.genes(), Seeds.training(seed, generation, r)));
+        }
+        List<Outcome> outcomes = runTimed(trials);
+        List<Individual> updated = new ArrayList<>();
+        for (int k = 0; k < individuals.size(); k++) {
+            Individual i = individuals.get(k);
+            List<Replicate> more = new ArrayList<>();
+            for (int r = 0; r < count; r++) {
+                Trial<double[]> t = trials.get(k * count + r);
+                Replicate rep = new Replicate(generation, r, t.seed(), outcomes.get(k * count + r));
+                more.add(rep);
+                evaluations.add(new Evaluation(i.id(), i.genes(), rep, role));
+                if (rep.outcome() instanceof Outcome.Failure) failures++;
+            }
+            updated.add(i.plus(more));
+        }
+        evaluationCount += trials.size();
+        return updated;
+    }
+
+    private List<Outcome> runTimed(List<Trial<double[]>> trials) throws InterruptedException {
+        long t0 = System.nanoTime();
+        List<Outcome> raw = runner.run(evaluator, trials);
+        evaluationNanos += System.nanoTime() - t0;
+        return raw.stream().map(this::checked).toList();
+    }
+
+    /** A success must have one finite value per objective; anything else is a failure. */
+    private Outcome checked(Outcome outcome) {
+        return switch (outcome) {
+            case Outcome.Failure f -> f;
+            case Outcome.Success s -> {
+                double[] v = s.values();
+                if (v.length != objectives) {
+                    yield new Outcome.Failure("evaluator returned " + v.length + " values for " + objectives + " objectives", s.nanos());
+                }
+                for (int k = 0; k < v.length; k++) {
+                    if (!Double.isFinite(v[k])) {
+                        yield new Outcome.Failure("objective " + scoring.criteria().get(k).name() + " is " + v[k], s.nanos());
+                    }
+                }
+                yield s;
+            }
+        };
+    }
+
+    private ISeq<Phenotype<DoubleGene, C>> evaluateCatching(ISeq<Phenotype<DoubleGene, C>> population) throws InterruptedException {
+        try {
+            return engine.eval(population);
+        } catch (Cancelled c) {
+            throw c.cause;
+        }
+    }
+
+    /**
+     * Replaces every repeated genotype of a new population with a fresh random one, keeping the
+     * order of the others, so duplicates do not crowd the population. (Jenetics'
+     * {@code toUniquePopulation} rebuilds the population from a hash map, whose order depends on
+     * identity hash codes and so differs between JVMs; a resumed run would then diverge.)
+     */
+    private EvolutionResult<DoubleGene, C> distinctGenotypes(EvolutionResult<DoubleGene, C> result) {
+        java.util.Set<Genotype<DoubleGene>> seen = new java.util.HashSet<>();
+        List<Phenotype<DoubleGene, C>> population = new ArrayList<>();
+        boolean changed = false;
+        for (Phenotype<DoubleGene, C> p : result.population()) {
+            if (seen.add(p.genotype())) {
+                population.add(p);
+                continue;
+            }
+            Genotype<DoubleGene> fresh = engine.genotypeFactory().newInstance();
+            for (int retry = 0; retry < 10 && !seen.add(fresh); retry++) fresh = engine.genotypeFactory().newInstance();
+            population.add(Phenotype.of(fresh, result.generation()));
+            changed = true;
+        }
+        return changed ? EvolutionResult.of(result.optimize(), ISeq.of(population), result.generation(),
+                result.totalGenerations(), result.durations(), result.killCount(), result.invalidCount(), result.alterCount())
+                : result;
+    }
+
+    /** The engine's fitness evaluator: new genotypes get their replicates in one parallel batch. */
+    private final class ReplicatedEvaluator implements io.jenetics.engine.Evaluator<DoubleGene, C> {
+        @Override
+        public ISeq<Phenotype<DoubleGene, C>> eval(Seq<Phenotype<DoubleGene, C>> population) {
+            LinkedHashSet<Genotype<DoubleGene>> fresh = new LinkedHashSet<>();
+            for (Phenotype<DoubleGene, C> p : population) {
+                if (p.nonEvaluated() && !known.containsKey(p.genotype())) fresh.add(p.genotype());
+            }
+            List<Individual> newcomers = new ArrayList<>();
+            for (Genotype<DoubleGene> gt : fresh) newcomers.add(new Individual(nextId++, genes(gt), generation, List.of()));
+            try {
+                for (Individual i : replicate(newcomers, replication.perEvaluation(), Role.NEW)) known.put(genotype(i), i);
+            } catch (InterruptedException e) {
+                throw new Cancelled(e);
+            }
+            return population.map(p -> p.isEvaluated() ? p : p.withFitness(fitness(known.get(p.genotype())))).asISeq();
+        }
+    }
+
+    /** Carries an interruption through the engine, which only lets unchecked exceptions pass. */
+    private static final class Cancelled extends RuntimeException {
+        final InterruptedException cause;
+
+        Cancelled(InterruptedException cause) {
+            super(cause);
+            this.cause = cause;
+        }
+    }
+
+    private C fitness(Individual i) {
+        return i.failed() ? scoring.worst() : scoring.fitness(i.means(objectives));
+    }
+
+    private List<Individual> distinct(ISeq<Phenotype<DoubleGene, C>> population) {
+        Map<Long, Individual> seen = new LinkedHashMap<>();
+        for (Phenotype<DoubleGene, C> p : population) {
+            Individual i = known.get(p.genotype());
+            seen.putIfAbsent(i.id(), i);
+        }
+        return List.copyOf(seen.values());
+    }
+
+    /** @return the cost vectors of the first Pareto front of {@code valid} (minimisation). */
+    private List<double[]> front(List<Individual> valid) {
+        ISeq<double[]> costs = valid.stream().map(i -> scoring.costs(i.means(objectives))).collect(ISeq.toISeq());
+        return Pareto.front(costs, (double[] a, double[] b) -> Pareto.dominance(b, a)).asList();
+    }
+
+    /**
+     * The candidates to validate: the {@link Replication#finalists()} best valid members of the
+     * final population (single objective), or up to that many members of its first Pareto front,
+     * thinned by crowding distance ({@link MOEA#toParetoSet}); ordered by scalar fitness.
+     */
+    public List<Individual> finalists(SearchState state) {
+        begin(state.generation(), state.nextId(), state.evaluations(), state.individuals());
+        int k = replication.finalists();
+        Comparator<Individual> byScalar = Comparator.<Individual>comparingDouble(i -> scoring.scalar(fitness(i)))
+                .thenComparingLong(Individual::id);
+        List<Individual> valid = state.individuals().stream().filter(i -> !i.failed()).toList();
+        if (!(scoring instanceof Scoring.Pareto)) return valid.stream().sorted(byScalar).limit(k).toList();
+        ISeq<Phenotype<DoubleGene, C>> population = valid.stream()
+                .map(i -> Phenotype.of(genotype(i), i.born(), fitness(i))).collect(ISeq.toISeq());
+        @SuppressWarnings("unchecked")
+        EvolutionResult<DoubleGene, Vec<double[]>> result = (EvolutionResult<DoubleGene, Vec<double[]>>) (Object)
+                EvolutionResult.of(Optimize.MINIMUM, population, state.generation(), EvolutionDurations.ZERO, 0, 0, 0);
+        ISeq<Phenotype<DoubleGene, Vec<double[]>>> set = RandomRegistry.with(Seeds.engine(seed, -1)).call(() ->
+                Stream.of(result).collect(MOEA.toParetoSet(new IntRange(1, k + 1))));
+        return set.stream().map(p -> known.get(p.genotype())).distinct().sorted(byScalar).toList();
+    }
+
+    /**
+     * Re-runs each finalist on {@link Replication#validationSeeds()} held-out seeds
+     * ({@link Seeds#validation}), the same seeds for every finalist.
+     *
+     * @return one entry per finalist, in the given order
+     */
+    public List<Validated> validate(List<Individual> finalists) throws InterruptedException {
+        int v = replication.validationSeeds();
+        List<Trial<double[]>> trials = new ArrayList<>();
+        for (Individual i : finalists) {
+            for (int r = 0; r < v; r++) trials.add(new Trial<>(i.genes(), Seeds.validation(seed, r)));
+        }
+        List<Outcome> outcomes = runTimed(trials);
+        List<Validated> out = new ArrayList<>();
+        for (int k = 0; k < finalists.size(); k++) {
+            List<Replicate> reps = new ArrayList<>();
+            for (int r = 0; r < v; r++) {
+                reps.add(new Replicate(generation, r, trials.get(k * v + r).seed(), outcomes.get(k * v + r)));
+            }
+            out.add(new Validated(finalists.get(k), reps));
+        }
+        return out;
+    }
+
+    /** @return the fitness of validated means, for ranking finalists (null if one failed). */
+    public C validatedFitness(Validated v) {
+        if (v.failed()) return scoring.worst();
+        double[][] values = v.values();
+        double[] means = new double[objectives];
+        for (double[] row : values) for (int k = 0; k < objectives; k++) means[k] += row[k];
+        for (int k = 0; k < objectives; k++) means[k] /= values.length;
+        return scoring.fitness(means);
+    }
+
+    /** @return the scoring this search ranks by. */
+    public Scoring<C> scoring() {
+        return scoring;
+    }
+
+    static double[] genes(Genotype<DoubleGene> gt) {
+        return gt.chromosome().stream().mapToDouble(DoubleGene::doubleValue).toArray();
+    }
+
+    static Genotype<DoubleGene> genotype(double[] genes) {
+        return Genotype.of(DoubleChromosome.of(Arrays.stream(genes).mapToObj(u -> DoubleGene.of(u, 0, 1)).toList()));
+    }
+
+    private static Genotype<DoubleGene> genotype(Individual i) {
+        return genotype(i.genes());
+    }
+}

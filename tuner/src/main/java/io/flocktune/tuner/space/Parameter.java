@@ -1,0 +1,183 @@
+package io.flocktune.tuner.space;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.DoubleNode;
+import com.fasterxml.jackson.databind.node.LongNode;
+import io.flocktune.sim.Check;
+
+import java.util.List;
+
+/**
+ * One gene of a search: a preset key path and the values it may take. Every gene is carried by
+ * the genetic search as a <em>unit gene</em> {@code u ∈ [0, 1)} and turned into its value here,
+ * so one Jenetics chromosome holds continuous, integer and categorical genes alike and the
+ * standard crossovers can swap genes of any kind.
+ *
+ * <pre>{@code
+ * Parameter p = new Parameter.Range("separation.weight", 0.1, 10, Parameter.Scale.LOG);
+ * p.numeric(0.5);   // 1.0, the geometric midpoint
+ * }</pre>
+ */
+public sealed interface Parameter {
+
+    /** Dotted preset key path the value is written to, e.g. {@code "cohesion.weight"}. */
+    String path();
+
+    /** @return the JSON value for unit gene {@code unit ∈ [0, 1)}, written at {@link #path()} */
+    JsonNode value(double unit);
+
+    /**
+     * @return the value as a number for tables and charts: the value itself for ranges, the
+     *         option index for choices
+     */
+    double numeric(double unit);
+
+    /** @return the value as a short text for tables, e.g. {@code "1.25"} or {@code "inverseDistance"} */
+    String label(double unit);
+
+    /** How a {@link Range} maps the unit interval onto [min, max]. */
+    enum Scale {
+        /** {@code min + u·(max − min)}. */
+        LINEAR,
+        /** {@code min·(max/min)^u}: equal steps in the order of magnitude; needs {@code min > 0}. */
+        LOG
+    }
+
+    /**
+     * A real value in [min, max).
+     *
+     * @param min   lower bound, finite; &gt; 0 on a {@link Scale#LOG} scale
+     * @param max   upper bound, finite, &gt; min
+     * @param scale linear or logarithmic
+     * @throws IllegalArgumentException naming the path when the range is empty or reversed
+     */
+    record Range(String path, double min, double max, Scale scale) implements Parameter {
+        public Range {
+            Check.present("path", path);
+            Check.present("scale", scale);
+            Check.finite(path + " min", min);
+            Check.finite(path + " max", max);
+            if (!(min < max)) {
+                throw new IllegalArgumentException(path + ": range [" + min + ", " + max + "] is "
+                        + (min == max ? "empty" : "reversed (min > max)") + "; need min < max");
+            }
+            if (scale == Scale.LOG && !(min > 0)) {
+                throw new IllegalArgumentException(path + ": a log scale needs min > 0, got " + min);
+            }
+        }
+
+        @Override
+        public double numeric(double unit) {
+            return switch (scale) {
+                case LINEAR -> min + unit * (max - min);
+                case LOG -> Math.exp(Math.log(min) + unit * (Math.log(max) - Math.log(min)));
+            };
+        }
+
+        @Override
+        public JsonNode value(double unit) {
+            return DoubleNode.valueOf(numeric(unit));
+        }
+
+        @Override
+        public String label(double unit) {
+            return Double.toString(numeric(unit));
+        }
+    }
+
+    /**
+     * An integer in [min, max], each value equally likely under a uniform unit gene.
+     *
+     * @param min smallest value
+     * @param max largest value, &gt; min
+     */
+    record Integers(String path, long min, long max) implements Parameter {
+        public Integers {
+            Check.present("path", path);
+            if (!(min < max)) {
+                throw new IllegalArgumentException(path + ": integer range [" + min + ", " + max + "] is "
+                        + (min == max ? "empty" : "reversed (min > max)") + "; need min < max");
+            }
+        }
+
+        /** @return the integer value of {@code unit}. */
+        public long whole(double unit) {
+            return Math.min(max, min + (long) Math.floor(unit * ((double) (max - min) + 1)));
+        }
+
+        @Override
+        public double numeric(double unit) {
+            return whole(unit);
+        }
+
+        @Override
+        public JsonNode value(double unit) {
+            return LongNode.valueOf(whole(unit));
+        }
+
+        @Override
+        public String label(double unit) {
+            return Long.toString(whole(unit));
+        }
+    }
+
+    /**
+     * One of several JSON values: scalars such as {@code "sequential"} or whole sub-objects such
+     * as a {@code {"kind": "inverseDistance", ...}} rule variant. The options are deep copies;
+     * {@link #value} returns a fresh copy each time.
+     *
+     * @param options at least two values
+     * @param labels  one distinct short name per option (see {@link #labelsOf})
+     */
+    record Choice(String path, List<JsonNode> options, List<String> labels) implements Parameter {
+        public Choice {
+            Check.present("path", path);
+            options = Check.present("options", options).stream().<JsonNode>map(JsonNode::deepCopy).toList();
+            labels = List.copyOf(Check.present("labels", labels));
+            if (options.size() < 2) {
+                throw new IllegalArgumentException(path + ": choices need at least 2 options, got " + options.size());
+            }
+            if (labels.size() != options.size() || labels.stream().distinct().count() != labels.size()) {
+                throw new IllegalArgumentException(path + ": need one distinct label per option, got " + labels);
+            }
+        }
+
+        /** A choice labelled by {@link #labelsOf}. */
+        public static Choice of(String path, List<JsonNode> options) {
+            return new Choice(path, options, labelsOf(options));
+        }
+
+        /**
+         * Default labels: a scalar option's text, an object's {@code kind}; when two options would
+         * share a label, each gets its position appended ({@code "linear#0"}, {@code "linear#2"}).
+         */
+        public static List<String> labelsOf(List<JsonNode> options) {
+            List<String> base = options.stream()
+                    .map(o -> o.isObject() ? o.path("kind").asText("option") : o.asText())
+                    .toList();
+            return java.util.stream.IntStream.range(0, base.size())
+                    .mapToObj(i -> base.stream().filter(base.get(i)::equals).count() > 1 ? base.get(i) + "#" + i : base.get(i))
+                    .toList();
+        }
+
+        /** @return the option index of {@code unit}, 0 … options−1. */
+        public int index(double unit) {
+            return Math.min(options.size() - 1, (int) Math.floor(unit * options.size()));
+        }
+
+        @Override
+        public double numeric(double unit) {
+            return index(unit);
+        }
+
+        @Override
+        public JsonNode value(double unit) {
+            return options.get(index(unit)).deepCopy();
+        }
+
+        @Override
+        public String label(double unit) {
+            return labels.get(index(unit));
+        }
+    }
+}

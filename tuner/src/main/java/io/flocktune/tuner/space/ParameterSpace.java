@@ -1,0 +1,145 @@
+package io.flocktune.tuner.space;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.flocktune.sim.Check;
+import io.flocktune.sim.Preset;
+import io.flocktune.tuner.io.InputException;
+import io.flocktune.tuner.io.PresetJson;
+
+import java.util.ArrayList;
+import java.util.BitSet;
+import java.util.List;
+
+/**
+ * The codec between unit genes and presets: gene {@code k} ∈ [0, 1) is decoded by parameter
+ * {@code k} and written into a copy of the base preset's JSON tree at the parameter's path.
+ * Choices are applied first, in declared order, then numeric genes, so a numeric gene may set
+ * a field inside a chosen sub-object (e.g. {@code separation} = one of several variants, then
+ * {@code separation.weight}).
+ *
+ * <pre>{@code
+ * ParameterSpace space = ParameterSpace.of(PresetJson.toTree(Presets.get("reynolds")),
+ *         List.of(new Parameter.Range("cohesion.weight", 0.1, 3, Parameter.Scale.LOG)), "example");
+ * Preset p = space.preset(new double[] {0.5});
+ * }</pre>
+ */
+public final class ParameterSpace {
+    private final ObjectNode base;
+    private final List<Parameter> parameters;
+    private final List<Integer> applyOrder;
+
+    private ParameterSpace(ObjectNode base, List<Parameter> parameters) {
+        this.base = base.deepCopy();
+        this.parameters = List.copyOf(parameters);
+        List<Integer> order = new ArrayList<>();
+        for (int k = 0; k < parameters.size(); k++) if (parameters.get(k) instanceof Parameter.Choice) order.add(k);
+        for (int k = 0; k < parameters.size(); k++) if (!(parameters.get(k) instanceof Parameter.Choice)) order.add(k);
+        this.applyOrder = List.copyOf(order);
+    }
+
+    /**
+     * A space over {@code base}, checking that every path exists: a choice's path in the base
+     * preset, a numeric path in the base preset or, when it lies inside a choice's path, in every
+     * option of that choice.
+     *
+     * @param base       the base preset's JSON tree (copied)
+     * @param parameters at least one, with distinct paths
+     * @param source     names the experiment in error messages, e.g. {@code "my.json: parameters"}
+     * @throws InputException one line naming the parameter and the path that does not exist
+     */
+    public static ParameterSpace of(ObjectNode base, List<Parameter> parameters, String source) throws InputException {
+        Check.present("base", base);
+        if (parameters.isEmpty()) throw new InputException(source + ": give at least one parameter");
+        for (int k = 0; k < parameters.size(); k++) {
+            for (int j = 0; j < k; j++) {
+                if (parameters.get(j).path().equals(parameters.get(k).path())) {
+                    throw new InputException(source + "[" + k + "].path = " + parameters.get(k).path()
+                            + ": already used by parameters[" + j + "]");
+                }
+            }
+        }
+        for (int k = 0; k < parameters.size(); k++) {
+            Parameter p = parameters.get(k);
+            String where = source + "[" + k + "].path = " + p.path();
+            Parameter.Choice covering = covering(parameters, p);
+            if (covering == null) {
+                PresetJson.set(base.deepCopy(), p.path(), p.value(0.5), where);
+            } else {
+                for (int option = 0; option < covering.options().size(); option++) {
+                    ObjectNode tree = base.deepCopy();
+                    PresetJson.set(tree, covering.path(), covering.options().get(option), where);
+                    PresetJson.set(tree, p.path(), p.value(0.5), where + " (with " + covering.path() + " = "
+                            + covering.labels().get(option) + ")");
+                }
+            }
+        }
+        return new ParameterSpace(base, parameters);
+    }
+
+    /** @return the choice whose path contains {@code p}'s path, or null. */
+    private static Parameter.Choice covering(List<Parameter> parameters, Parameter p) {
+        Parameter.Choice found = null;
+        for (Parameter q : parameters) {
+            if (q instanceof Parameter.Choice c && p != q && p.path().startsWith(c.path() + ".")
+                    && (found == null || c.path().length() > found.path().length())) {
+                found = c;
+            }
+        }
+        return found;
+    }
+
+    /** @return the parameters, gene order. */
+    public List<Parameter> parameters() {
+        return parameters;
+    }
+
+    /** @return the number of genes. */
+    public int size() {
+        return parameters.size();
+    }
+
+    /** @return the indices of categorical genes. */
+    public BitSet categorical() {
+        BitSet b = new BitSet();
+        for (int k = 0; k < parameters.size(); k++) if (parameters.get(k) instanceof Parameter.Choice) b.set(k);
+        return b;
+    }
+
+    /** @return a copy of the base preset's tree. */
+    public ObjectNode base() {
+        return base.deepCopy();
+    }
+
+    /**
+     * @param genes one unit gene per parameter
+     * @return the base tree with every gene's value written at its path
+     * @throws InputException if a path does not exist in the tree built so far
+     */
+    public ObjectNode tree(double[] genes) throws InputException {
+        if (genes.length != parameters.size()) {
+            throw new IllegalArgumentException(genes.length + " genes for " + parameters.size() + " parameters");
+        }
+        ObjectNode tree = base.deepCopy();
+        for (int k : applyOrder) {
+            Parameter p = parameters.get(k);
+            PresetJson.set(tree, p.path(), p.value(genes[k]), "parameter " + p.path());
+        }
+        return tree;
+    }
+
+    /**
+     * @return the preset of {@code genes}
+     * @throws InputException if the genes give an invalid preset (e.g. minSpeed &gt; maxSpeed);
+     *                        the search records such a candidate as failed
+     */
+    public Preset preset(double[] genes) throws InputException {
+        return PresetJson.fromTree(tree(genes), "candidate");
+    }
+
+    /** @return the values of {@code genes} as short texts, gene order. */
+    public List<String> labels(double[] genes) {
+        List<String> out = new ArrayList<>();
+        for (int k = 0; k < parameters.size(); k++) out.add(parameters.get(k).label(genes[k]));
+        return out;
+    }
+}

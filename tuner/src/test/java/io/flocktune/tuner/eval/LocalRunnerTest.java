@@ -1,0 +1,59 @@
+package io.flocktune.tuner.eval;
+
+import org.junit.jupiter.api.Test;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.*;
+
+class LocalRunnerTest {
+    @Test
+    void outcomesComeBackInTrialOrderWhateverTheThreads() throws Exception {
+        List<Trial<Integer>> trials = new ArrayList<>();
+        for (int i = 0; i < 50; i++) trials.add(new Trial<>(i, 1000L + i));
+        Evaluator<Integer> f = (n, seed) -> {
+            Thread.sleep((n * 7) % 5);   // finish out of order
+            return new double[] {n, seed};
+        };
+        try (LocalRunner runner = new LocalRunner(4, Duration.ofSeconds(30))) {
+            List<Outcome> outcomes = runner.run(f, trials);
+            for (int i = 0; i < 50; i++) assertEquals(new Outcome.Success(new double[] {i, 1000 + i}, 0), outcomes.get(i));
+        }
+    }
+
+    @Test
+    void aThrowingTrialFailsWithItsMessageAndTheOthersRun() throws Exception {
+        Evaluator<Integer> f = (n, seed) -> {
+            if (n == 2) throw new IllegalStateException("boids.count = 0: must be in [1, 10000000]");
+            return new double[] {n};
+        };
+        try (LocalRunner runner = new LocalRunner(2, Duration.ofSeconds(30))) {
+            List<Outcome> outcomes = runner.run(f, List.of(new Trial<>(1, 0), new Trial<>(2, 0), new Trial<>(3, 0)));
+            assertEquals(new Outcome.Failure("IllegalStateException: boids.count = 0: must be in [1, 10000000]", 0), outcomes.get(1));
+            assertInstanceOf(Outcome.Success.class, outcomes.get(0));
+            assertInstanceOf(Outcome.Success.class, outcomes.get(2));
+        }
+    }
+
+    @Test
+    void aTrialPastTheTimeLimitFailsAndDoesNotHoldUpTheBatch() throws Exception {
+        Evaluator<Integer> f = (n, seed) -> {
+            if (n == 0) {
+                long end = System.nanoTime() + 5_000_000_000L;   // ignores interrupts, like a simulation
+                while (System.nanoTime() < end) Thread.onSpinWait();
+            }
+            return new double[] {n};
+        };
+        try (LocalRunner runner = new LocalRunner(1, Duration.ofMillis(200))) {
+            long start = System.nanoTime();
+            List<Outcome> outcomes = runner.run(f, List.of(new Trial<>(0, 0), new Trial<>(1, 0), new Trial<>(2, 0)));
+            assertTrue(System.nanoTime() - start < 3_000_000_000L, "the batch did not wait for the runaway trial");
+            Outcome.Failure failure = assertInstanceOf(Outcome.Failure.class, outcomes.get(0));
+            assertTrue(failure.reason().contains("time limit of 0.2 s"), failure.reason());
+            assertEquals(new Outcome.Success(new double[] {1}, 0), outcomes.get(1));
+            assertEquals(new Outcome.Success(new double[] {2}, 0), outcomes.get(2));
+        }
+    }
+}

@@ -1,0 +1,76 @@
+package io.flocktune.tuner.experiment;
+
+import io.flocktune.tuner.io.InputException;
+import io.flocktune.tuner.search.Selection;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+import static org.junit.jupiter.api.Assertions.*;
+
+class ExperimentJsonTest {
+    @ParameterizedTest
+    @ValueSource(strings = {"default", "pareto", "seed001"})
+    void builtInsReadAndRoundTrip(String name) throws Exception {
+        Experiment e = Experiments.builtIn(name);
+        Experiment again = ExperimentJson.parse(ExperimentJson.write(e), "again", null);
+        assertEquals(e, again);
+        assertEquals(ExperimentJson.write(e), ExperimentJson.write(again));
+    }
+
+    @Test
+    void paretoDefaultsToNsga2AndDefaultIsSingleObjective() {
+        assertEquals(new Selection.Nsga2(), Experiments.builtIn("pareto").genetics().selection());
+        assertEquals(Combination.PARETO, Experiments.builtIn("pareto").combination());
+        assertEquals(3, Experiments.builtIn("pareto").objectives().size());
+        assertEquals(Combination.WEIGHTED_SUM, Experiments.builtIn("default").combination());
+    }
+
+    @Test
+    void seed001TunesTheSeparationKernelAsAGene() {
+        Experiment e = Experiments.builtIn("seed001");
+        assertEquals("seed001", e.baseName());
+        assertTrue(e.parameters().stream().anyMatch(p -> p instanceof io.flocktune.tuner.space.Parameter.Choice c
+                && c.path().equals("separation") && c.labels().equals(java.util.List.of("seed000", "seed001", "seed003", "seed004"))));
+    }
+
+    static String minimal(String extra) {
+        return """
+                {"format": "flocktune-experiment/1", "name": "m", "base": "reynolds",
+                 "parameters": [{"path": "cohesion.weight", "range": [0.1, 1]}],
+                 "objectives": ["polarization"]%s}
+                """.formatted(extra);
+    }
+
+    @Test
+    void defaultsFillTheRest() throws Exception {
+        Experiment e = ExperimentJson.parse(minimal(""), "m.json", null);
+        assertEquals(1, e.seed());
+        assertEquals(24, e.genetics().population());
+        assertEquals(new Selection.Tournament(3), e.genetics().selection());
+        assertEquals(20, e.stop().generations());
+    }
+
+    @Test
+    void mismatchedCombinationsAreErrors() {
+        InputException pareto = assertThrows(InputException.class,
+                () -> ExperimentJson.parse(minimal(", \"combine\": \"pareto\""), "m.json", null));
+        assertTrue(pareto.getMessage().contains("pareto needs at least 2 objectives"), pareto.getMessage());
+        InputException target = assertThrows(InputException.class,
+                () -> ExperimentJson.parse(minimal(", \"combine\": \"targetDistance\""), "m.json", null));
+        assertTrue(target.getMessage().contains("every objective to be a target"), target.getMessage());
+        InputException selector = assertThrows(InputException.class,
+                () -> ExperimentJson.parse(minimal(", \"ga\": {\"selector\": \"nsga2\"}"), "m.json", null));
+        assertTrue(selector.getMessage().contains("single-objective"), selector.getMessage());
+    }
+
+    @Test
+    void badBaseAndOverridesAreNamed() {
+        InputException base = assertThrows(InputException.class,
+                () -> ExperimentJson.parse(minimal("").replace("\"reynolds\"", "\"nosuch\""), "m.json", null));
+        assertTrue(base.getMessage().startsWith("m.json: base = \"nosuch\""), base.getMessage());
+        InputException set = assertThrows(InputException.class,
+                () -> ExperimentJson.parse(minimal(", \"set\": {\"boids.count\": 0}"), "m.json", null));
+        assertTrue(set.getMessage().contains("count"), set.getMessage());
+    }
+}

@@ -1,0 +1,103 @@
+package io.flocktune.tuner.space;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.json.JsonMapper;
+import io.flocktune.sim.Preset;
+import io.flocktune.sim.Presets;
+import io.flocktune.sim.rule.Separation;
+import io.flocktune.tuner.io.InputException;
+import io.flocktune.tuner.io.PresetJson;
+import org.junit.jupiter.api.Test;
+
+import java.util.List;
+import java.util.SplittableRandom;
+
+import static org.junit.jupiter.api.Assertions.*;
+
+class ParameterSpaceTest {
+    static final JsonMapper JSON = new JsonMapper();
+
+    static JsonNode json(String text) throws Exception {
+        return JSON.readTree(text);
+    }
+
+    @Test
+    void rangesDecodeLinearlyAndLogarithmically() {
+        Parameter.Range linear = new Parameter.Range("a", 2, 10, Parameter.Scale.LINEAR);
+        assertEquals(2, linear.numeric(0));
+        assertEquals(6, linear.numeric(0.5));
+        Parameter.Range log = new Parameter.Range("a", 0.1, 10, Parameter.Scale.LOG);
+        assertEquals(1, log.numeric(0.5), 1e-12);
+        assertEquals(0.1, log.numeric(0), 1e-15);
+        assertTrue(log.numeric(Math.nextDown(1.0)) < 10);
+    }
+
+    @Test
+    void integersAreEquallyLikelyUnderUniformGenes() {
+        Parameter.Integers p = new Parameter.Integers("boids.count", 3, 6);
+        int[] counts = new int[4];
+        SplittableRandom random = new SplittableRandom(1);
+        for (int i = 0; i < 40_000; i++) counts[(int) p.whole(random.nextDouble()) - 3]++;
+        for (int c : counts) assertEquals(10_000, c, 400, java.util.Arrays.toString(counts));
+        assertEquals(6, p.whole(Math.nextDown(1.0)));
+    }
+
+    @Test
+    void badRangesAreRejectedWithThePath() {
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> new Parameter.Range("x.y", 1, 1, Parameter.Scale.LINEAR))
+                .getMessage().contains("x.y: range [1.0, 1.0] is empty"));
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> new Parameter.Range("x.y", 2, 1, Parameter.Scale.LINEAR))
+                .getMessage().contains("reversed"));
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> new Parameter.Range("x.y", 0, 1, Parameter.Scale.LOG))
+                .getMessage().contains("log scale needs min > 0"));
+        assertThrows(IllegalArgumentException.class, () -> new Parameter.Integers("n", 5, 4));
+    }
+
+    @Test
+    void choiceLabelsAreKindsMadeDistinct() throws Exception {
+        List<JsonNode> options = List.of(json("{\"kind\": \"linear\", \"radius\": 1, \"weight\": 1}"),
+                json("{\"kind\": \"linear\", \"radius\": 2, \"weight\": 1}"), json("{\"kind\": \"normalized\", \"radius\": 1, \"weight\": 1}"));
+        assertEquals(List.of("linear#0", "linear#1", "normalized"), Parameter.Choice.labelsOf(options));
+        Parameter.Choice c = Parameter.Choice.of("separation", options);
+        assertEquals(0, c.index(0.0));
+        assertEquals(2, c.index(Math.nextDown(1.0)));
+    }
+
+    @Test
+    void choicesApplyBeforeTheNumericGenesInsideThem() throws Exception {
+        Parameter.Choice separation = Parameter.Choice.of("separation", List.of(
+                json("{\"kind\": \"linear\", \"radius\": 2, \"weight\": 0.05}"),
+                json("{\"kind\": \"normalized\", \"radius\": 3, \"weight\": 1}")));
+        Parameter.Range weight = new Parameter.Range("separation.weight", 0.5, 1.5, Parameter.Scale.LINEAR);
+        // the numeric gene is declared first but applied after the choice
+        ParameterSpace space = ParameterSpace.of(PresetJson.toTree(Presets.get("reynolds")), List.of(weight, separation), "test");
+        Preset p = space.preset(new double[] {0.5, 0.9});
+        assertEquals(new Separation.Normalized(3, 1.0), p.separation());
+        assertEquals(List.of("1.0", "normalized"), space.labels(new double[] {0.5, 0.9}));
+        assertTrue(space.categorical().get(1));
+        assertFalse(space.categorical().get(0));
+    }
+
+    @Test
+    void unknownPathsAreNamed() throws Exception {
+        var base = PresetJson.toTree(Presets.get("reynolds"));
+        InputException unknown = assertThrows(InputException.class, () -> ParameterSpace.of(base,
+                List.of(new Parameter.Range("cohesion.wieght", 0.1, 1, Parameter.Scale.LINEAR)), "exp.json: parameters"));
+        assertTrue(unknown.getMessage().startsWith("exp.json: parameters[0].path = cohesion.wieght: no key \"wieght\""), unknown.getMessage());
+        Parameter.Choice separation = Parameter.Choice.of("separation", List.of(
+                json("{\"kind\": \"linear\", \"radius\": 2, \"weight\": 0.05}"),
+                json("{\"kind\": \"inverseSquareClamped\", \"radius\": 2, \"weight\": 1, \"strength\": 1, \"maxForce\": 1}")));
+        InputException inside = assertThrows(InputException.class, () -> ParameterSpace.of(base,
+                List.of(separation, new Parameter.Range("separation.strength", 0.1, 1, Parameter.Scale.LINEAR)), "exp.json: parameters"));
+        assertTrue(inside.getMessage().contains("(with separation = linear)"), inside.getMessage());
+    }
+
+    @Test
+    void genesThatMakeAnInvalidPresetFailWithThePresetsMessage() throws Exception {
+        ParameterSpace space = ParameterSpace.of(PresetJson.toTree(Presets.get("reynolds")),
+                List.of(new Parameter.Range("boids.minSpeed", 0, 2, Parameter.Scale.LINEAR)), "test");
+        assertEquals(0.5, space.preset(new double[] {0.25}).boids().minSpeed());
+        InputException e = assertThrows(InputException.class, () -> space.preset(new double[] {0.9}));
+        assertTrue(e.getMessage().contains("maxSpeed"), e.getMessage());
+    }
+}
