@@ -81,7 +81,8 @@ public final class Simulation {
     private final double[] ux, uy, uz, heading;
     private final int[] slotOfId;
     private int[] runs = new int[36];
-    private final int[] shiftedRuns = new int[81];
+    private int[] shiftedRuns = new int[81];
+    private final int reach;                      // cells searched on each side (cell = radius / reach)
     private final boolean fastPairs;              // 2D, synchronous, metric, common variants
     private boolean shiftsExact;                  // this step's grid allows the fast pair pass
     // the fast pair pass's results for the current boid
@@ -330,7 +331,9 @@ public final class Simulation {
         fastPairs = !threeD && !sequential && nbKind == NB_METRIC && !needUnit && !needHeading
                 && sepKind != SEP_ZONAL && aliKind != ALI_ZONAL;
         slack = sequential ? largestStep : 0;
-        cellSize = preset.interactionRadius() + slack;
+        // 2D: half-radius cells searched two deep scan 6.25 r² instead of 9 r² (31 % fewer candidates)
+        reach = threeD ? 1 : 2;
+        cellSize = (preset.interactionRadius() + slack) / reach;
 
         Preset.Goal goal = preset.goal();
         goalX = goal.x(); goalY = goal.y(); goalZ = goal.z();
@@ -419,7 +422,10 @@ public final class Simulation {
         int n = flock.count();
         grid.build(flock.x(), flock.y(), flock.z(), n, cellSize);
         flock.reorder(grid.order());      // storage in cell order: grid slot s is flock slot s
-        shiftsExact = grid.shiftsExact();
+        shiftsExact = grid.shiftsExact(reach);
+        int maxRuns = grid.maxRuns(reach);
+        if (runs.length < 2 * maxRuns) runs = new int[2 * maxRuns];
+        if (shiftedRuns.length < 3 * maxRuns) shiftedRuns = new int[3 * maxRuns];
         sx = flock.x(); sy = flock.y(); sz = flock.z();
         svx = flock.vx(); svy = flock.vy(); svz = flock.vz();
         if (needUnit) for (int s = 0; s < n; s++) cacheUnit(s);
@@ -513,7 +519,7 @@ public final class Simulation {
             sepX = pairSepX; sepY = pairSepY; invX = pairInvX; invY = pairInvY;
             nbVx = pairNbVx; nbVy = pairNbVy; nbOx = pairNbOx; nbOy = pairNbOy;
         }
-        int runCount = fastPairs && shiftsExact ? 0 : grid.ranges(xi, yi, zi, runs);
+        int runCount = fastPairs && shiftsExact ? 0 : grid.ranges(xi, yi, zi, reach, runs);
         for (int r = 0; r < runCount; r++) {
             int end = runs[2 * r + 1];
             for (int k = runs[2 * r]; k < end; k++) {
@@ -875,7 +881,7 @@ public final class Simulation {
         final double sepR2 = this.sepR2, nbR2 = this.nbR2, size = this.size;
         int sepCount = 0, sepInvCount = 0, nbCount = 0;
         double sepX = 0, sepY = 0, invX = 0, invY = 0, nbVx = 0, nbVy = 0, nbOx = 0, nbOy = 0;
-        int runCount = grid.shiftedRuns(xi, yi, 0, shiftedRuns);
+        int runCount = grid.shiftedRuns(xi, yi, 0, reach, shiftedRuns);
         for (int r = 0; r < runCount; r++) {
             int end = shiftedRuns[3 * r + 1], image = shiftedRuns[3 * r + 2];
             double shiftX = size * (image % 3 - 1), shiftY = size * ((image / 3) % 3 - 1);

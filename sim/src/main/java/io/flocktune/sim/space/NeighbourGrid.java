@@ -167,11 +167,13 @@ public final class NeighbourGrid {
     }
 
     /**
-     * Whether {@link #shiftedRuns} is valid after the last {@link #build}: an open world, or a
-     * periodic one with at least 3 cells per side, where every neighbour cell is one image.
+     * Whether {@link #shiftedRuns} of this reach is valid after the last {@link #build}: an open
+     * world, or a periodic one with more than 2·reach+1 cells per side, where every cell of the
+     * block is one periodic image.
      */
-    public boolean shiftsExact() {
-        return !periodic || (nx >= 3 && ny >= 3 && (dimension == 2 || nz >= 3));
+    public boolean shiftsExact(int reach) {
+        int side = 2 * reach + 1;
+        return !periodic || (nx > side && ny > side && (dimension == 2 || nz > side));
     }
 
     /**
@@ -181,17 +183,18 @@ public final class NeighbourGrid {
      * every pair closer than a cell width, with no per-pair test. Requires {@link #shiftsExact()}
      * and positions unchanged since {@link #build}.
      *
-     * @param out room for 27 runs (81 ints)
+     * @param reach cells searched on each side, &ge; 1 (the query radius must be &le; reach cell widths)
+     * @param out   room for 3·{@link #maxRuns(int)} ints
      * @return the number of runs
      */
-    public int shiftedRuns(double x, double y, double z, int[] out) {
+    public int shiftedRuns(double x, double y, double z, int reach, int[] out) {
         int cx = coordinate(x, minX, nx), cy = coordinate(y, minY, ny);
         int cz = dimension == 3 ? coordinate(z, minZ, nz) : 0;
         int k = 0;
         int[] start = cellStart;
-        int zFrom = from(cz, nz, 1), zTo = to(cz, nz, 1);
-        int yFrom = from(cy, ny, 1), yTo = to(cy, ny, 1);
-        int xFrom = from(cx, nx, 1), xTo = to(cx, nx, 1);
+        int zFrom = from(cz, nz, reach), zTo = to(cz, nz, reach);
+        int yFrom = from(cy, ny, reach), yTo = to(cy, ny, reach);
+        int xFrom = from(cx, nx, reach), xTo = to(cx, nx, reach);
         for (int dz = zFrom; dz <= zTo; dz++) {
             int zz = cz + dz, iz = zz < 0 ? -1 : (zz >= nz ? 1 : 0);
             zz -= iz * nz;
