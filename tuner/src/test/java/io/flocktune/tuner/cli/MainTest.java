@@ -1,5 +1,6 @@
 package io.flocktune.tuner.cli;
 
+import io.flocktune.objectives.MetricProbe;
 import io.flocktune.sim.Flock;
 import io.flocktune.sim.Presets;
 import io.flocktune.tuner.io.InputException;
@@ -114,7 +115,7 @@ class MainTest {
         Path trace = dir.resolve("t.csv");
         String out = ok("simulate", "--preset", "reynolds", "--steps", "30", "--trace", trace.toString(), "--every", "30").out();
         Flock last = StateCsv.read(lastStep(trace, dir), 2);
-        double mean = Summary.meanSpeed(last);
+        double mean = MetricProbe.of(Presets.get("reynolds")).meanSpeed(last);
         assertTrue(out.contains(String.format(java.util.Locale.ROOT, "mean speed  %.6g (final state)", mean)), out);
     }
 
