@@ -29,7 +29,7 @@ import java.util.concurrent.Executors;
  * Replicates run in parallel; the output does not depend on the thread count.
  */
 @Command(name = "measure", mixinStandardHelpOptions = true, sortOptions = false,
-        description = {"Runs a preset over replicates and prints each objective's mean, sd and 95% CI.",
+        description = {"Runs a preset over replicates and prints each objective's mean, sd and 95%% CI.",
                 "Replicate r runs with a seed derived from --seed and r; the output does not depend on --threads."})
 final class MeasureCommand implements Callable<Integer> {
     private static final JsonMapper JSON = JsonMapper.builder().enable(SerializationFeature.INDENT_OUTPUT).build();

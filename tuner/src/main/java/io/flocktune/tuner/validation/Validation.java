@@ -10,6 +10,7 @@ import io.flocktune.sim.rule.Alignment;
 import io.flocktune.sim.rule.Neighbourhood;
 
 import java.util.List;
+import java.util.stream.IntStream;
 
 /**
  * A published phase diagram re-measured with the engine: one parameter of a preset swept over
@@ -208,6 +209,13 @@ public sealed interface Validation {
         public CollectiveState state(SweepPoint point) {
             Measurement measurement = point.measurement();
             return CollectiveState.of(measurement.mean(0), measurement.mean(1));
+        }
+
+        /** @return each seed's state at a point of this sweep, in replicate order */
+        public List<CollectiveState> replicateStates(SweepPoint point) {
+            Measurement measurement = point.measurement();
+            return IntStream.range(0, measurement.replicates())
+                    .mapToObj(r -> CollectiveState.of(measurement.value(0, r), measurement.value(1, r))).toList();
         }
 
         private static Neighbourhood withRadius(Neighbourhood neighbourhood, double radius) {

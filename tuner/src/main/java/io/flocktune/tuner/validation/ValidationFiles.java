@@ -1,5 +1,6 @@
 package io.flocktune.tuner.validation;
 
+import io.flocktune.objectives.CollectiveState;
 import io.flocktune.objectives.Measurement;
 import io.flocktune.objectives.ObjectiveSpec;
 import io.flocktune.tuner.io.AtomicFile;
@@ -24,7 +25,9 @@ import java.util.List;
  * <p>The CSV has one row per swept value: the parameter's column ({@link Validation#parameter()}),
  * then for each objective {@code <name>_mean}, {@code <name>_sd} (sample sd over the seeds) and
  * {@code <name>_ci95} (half-width of the 95 % Student-t interval of the mean; empty for one
- * seed), and for Couzin a {@code state} column ({@link io.flocktune.objectives.CollectiveState}).
+ * seed), and for Couzin the {@code state} of the means ({@link CollectiveState}) and
+ * {@code replicate_states}, each seed's own state, separated by {@code ;} (they differ where two
+ * states are stable, e.g. torus and dynamic parallel near Δr_o = 2).
  */
 public final class ValidationFiles {
     private ValidationFiles() {}
@@ -66,7 +69,7 @@ public final class ValidationFiles {
             case Validation.Vicsek vicsek -> null;
             case Validation.Couzin withStates -> withStates;
         };
-        if (couzin != null) header.add("state");
+        if (couzin != null) header.addAll(List.of("state", "replicate_states"));
         CSVFormat format = CSVFormat.DEFAULT.builder().setHeader(header.toArray(String[]::new)).setRecordSeparator('\n').get();
         try (AtomicFile output = AtomicFile.create(file)) {
             try {
@@ -80,7 +83,10 @@ public final class ValidationFiles {
                         printer.print(measurement.sd(k));
                         printer.print(Double.isFinite(halfWidth) ? halfWidth : "");
                     }
-                    if (couzin != null) printer.print(couzin.state(point).label());
+                    if (couzin != null) {
+                        printer.print(couzin.state(point).label());
+                        printer.print(String.join(";", couzin.replicateStates(point).stream().map(CollectiveState::label).toList()));
+                    }
                     printer.println();
                 }
                 printer.flush();

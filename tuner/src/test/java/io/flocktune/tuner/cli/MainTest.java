@@ -107,7 +107,8 @@ class MainTest {
         assertTrue(lines.get(6).matches("speed       [\\d,]+ steps/s, [\\d,]+ boid-updates/s"), lines.get(6));
         assertTrue(lines.get(7).matches("mean speed  \\d\\.\\d+ \\(final state\\)"), lines.get(7));
         assertEquals("captures    0", lines.get(8));
-        assertEquals(9, lines.size());
+        assertTrue(lines.get(9).matches("order       polarization \\d\\.\\d+, milling \\d\\.\\d+(e-\\d+)? \\(final state\\)"), lines.get(9));
+        assertEquals(10, lines.size());
     }
 
     @Test
