@@ -3,9 +3,15 @@ package io.flocktune.objectives;
 import io.flocktune.sim.Flock;
 import io.flocktune.sim.Preset;
 import io.flocktune.sim.Simulation;
+import io.flocktune.sim.rule.Neighbourhood;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
+import java.util.concurrent.Callable;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Future;
 
 /**
  * Entry points: run a preset and evaluate objectives, once or over replicates. Every result is
@@ -63,11 +69,48 @@ public final class Objectives {
         validate(preset, steps, specs);
         long[] seeds = replicateSeeds(seed, replicates);
         double[][] values = new double[specs.size()][replicates];
+        for (int r = 0; r < replicates; r++) store(values, r, evaluate(preset, seeds[r], steps, specs));
+        return new Measurement(specs, values);
+    }
+
+    /**
+     * R replicates run as tasks on {@code executor}, one task per replicate; the result is
+     * bit-identical to {@link #measure(Preset, long, long, int, List)}'s, whatever the executor's
+     * thread count or scheduling, because each replicate is a pure function of its seed and lands
+     * in its own slot.
+     *
+     * @param executor runs the replicates; not shut down here
+     * @throws IllegalArgumentException if a spec does not fit the run or R &lt; 1
+     * @throws ArithmeticException      if a replicate's state became non-finite
+     * @throws InterruptedException     if interrupted while waiting; unfinished replicates are
+     *                                  cancelled
+     */
+    public static Measurement measure(Preset preset, long seed, long steps, int replicates, List<ObjectiveSpec> specs,
+                                      ExecutorService executor) throws InterruptedException {
+        if (replicates < 1) throw new IllegalArgumentException("replicates = " + replicates + ": must be >= 1");
+        validate(preset, steps, specs);
+        List<Callable<double[]>> tasks = new ArrayList<>(replicates);
+        for (long replicateSeed : replicateSeeds(seed, replicates)) {
+            tasks.add(() -> evaluate(preset, replicateSeed, steps, specs));
+        }
+        List<Future<double[]>> futures = executor.invokeAll(tasks);
+        double[][] values = new double[specs.size()][replicates];
         for (int r = 0; r < replicates; r++) {
-            double[] replicate = evaluate(preset, seeds[r], steps, specs);
-            for (int k = 0; k < replicate.length; k++) values[k][r] = replicate[k];
+            try {
+                store(values, r, futures.get(r).get());
+            } catch (ExecutionException e) {
+                switch (e.getCause()) {
+                    case RuntimeException unchecked -> throw unchecked;
+                    case Error error -> throw error;
+                    case Throwable other -> throw new IllegalStateException(other);
+                }
+            }
         }
         return new Measurement(specs, values);
+    }
+
+    private static void store(double[][] values, int replicate, double[] replicateValues) {
+        for (int k = 0; k < replicateValues.length; k++) values[k][replicate] = replicateValues[k];
     }
 
     /**
@@ -87,6 +130,43 @@ public final class Objectives {
         long[] seeds = new long[count];
         for (int r = 0; r < count; r++) seeds[r] = root.split().nextLong();
         return seeds;
+    }
+
+    /**
+     * A general-purpose set of objectives for describing a preset's flock, each the mean over
+     * the steps after {@code warmup}: {@code polarization}, {@code milling},
+     * {@code nearestNeighbourDistance}, {@code largestClusterFraction(link=L)} with L the
+     * neighbourhood radius (twice the separation radius for topological or global
+     * neighbourhoods, which have none), {@code collisionRate(distance=D)} with D half the
+     * separation radius (minimized); and when the preset has predators also
+     * {@code survivalFraction} (final value), {@code captureRate} (minimized) and
+     * {@code predatorDistance}. Directions matter only to a tuner; the others maximize.
+     *
+     * @param warmup steps skipped at the start of each run, &ge; 0
+     */
+    public static List<ObjectiveSpec> defaults(Preset preset, long warmup) {
+        double separationRadius = preset.separation().radius();
+        double link = switch (preset.neighbourhood()) {
+            case Neighbourhood.Metric metric -> metric.radius();
+            case Neighbourhood.FieldOfView fieldOfView -> fieldOfView.radius();
+            case Neighbourhood.Topological topological -> 2 * separationRadius;
+            case Neighbourhood.Global global -> 2 * separationRadius;
+        };
+        Direction maximize = new Direction.Maximize(), minimize = new Direction.Minimize();
+        List<ObjectiveSpec> specs = new ArrayList<>(List.of(
+                ObjectiveSpec.of(new Metric.Polarization()),
+                ObjectiveSpec.of(new Metric.Milling()),
+                ObjectiveSpec.of(new Metric.NearestNeighbourDistance()),
+                ObjectiveSpec.of(new Metric.LargestClusterFraction(link)),
+                ObjectiveSpec.of(new Metric.CollisionRate(separationRadius / 2), Aggregation.MEAN, 0, minimize)));
+        if (preset.predators().count() > 0) {
+            specs.addAll(List.of(
+                    ObjectiveSpec.of(new Metric.SurvivalFraction(), Aggregation.FINAL, 0, maximize),
+                    ObjectiveSpec.of(new Metric.CaptureRate(), Aggregation.MEAN, 0, minimize),
+                    ObjectiveSpec.of(new Metric.PredatorDistance())));
+        }
+        specs.replaceAll(spec -> spec.withWindow(warmup, 1));
+        return List.copyOf(specs);
     }
 
     /**

@@ -5,6 +5,7 @@ import io.flocktune.sim.Flock;
 import io.flocktune.sim.Preset;
 import io.flocktune.sim.Presets;
 import io.flocktune.sim.Simulation;
+import io.flocktune.sim.rule.Neighbourhood;
 import io.flocktune.sim.rule.PredatorBehaviour;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -15,6 +16,8 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -203,5 +206,45 @@ class ObjectivesTest {
         for (int r = 0; r < 1000; r++) seeds.add(Objectives.replicateSeed(42, r));
         assertEquals(1000, seeds.size());
         assertNotEquals(Objectives.replicateSeed(42, 0), Objectives.replicateSeed(43, 0));
+    }
+
+    /** Replicates run on 1, 2 or 5 threads land bit for bit where the sequential loop puts them. */
+    @Test
+    void parallelReplicatesEqualSequentialOnesWhateverTheThreadCount() throws Exception {
+        List<ObjectiveSpec> specs = specs("polarization", "milling:final", "collisionRate(distance=1):mean:min");
+        Measurement sequential = Objectives.measure(REYNOLDS, 7, 40, 5, specs);
+        for (int threads : new int[] {1, 2, 5}) {
+            try (ExecutorService executor = Executors.newFixedThreadPool(threads)) {
+                assertEquals(sequential, Objectives.measure(REYNOLDS, 7, 40, 5, specs, executor), threads + " threads");
+            }
+        }
+    }
+
+    @Test
+    void parallelReplicatesReportTheFirstProblem() throws Exception {
+        try (ExecutorService executor = Executors.newFixedThreadPool(2)) {
+            assertThrows(IllegalArgumentException.class, () -> Objectives.measure(REYNOLDS, 7, 40, 0, specs("polarization"), executor));
+            IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                    () -> Objectives.measure(REYNOLDS, 7, 40, 2, specs("predatorDistance"), executor));
+            assertEquals("objective \"predatorDistance\": predatorDistance needs predators, but predators.count = 0", e.getMessage());
+        }
+    }
+
+    @Test
+    void defaultsFollowThePresetsScalesAndPredators() {
+        List<ObjectiveSpec> plain = Objectives.defaults(Presets.get("vicsek"), 100);
+        assertEquals(List.of("polarization", "milling", "nearestNeighbourDistance", "largestClusterFraction(link=1)",
+                "collisionRate(distance=0.5)"), plain.stream().map(ObjectiveSpec::name).toList());
+        assertTrue(plain.stream().allMatch(spec -> spec.warmup() == 100 && spec.every() == 1));
+        assertEquals(new Direction.Minimize(), plain.get(4).direction());
+
+        List<ObjectiveSpec> hunted = Objectives.defaults(hunted(), 0);
+        assertEquals(List.of("survivalFraction.final", "captureRate", "predatorDistance"),
+                hunted.subList(5, 8).stream().map(ObjectiveSpec::name).toList());
+        // every default can be evaluated on its preset
+        assertEquals(8, Objectives.evaluate(hunted(), 3, 20, hunted).length);
+        Preset topological = REYNOLDS.toBuilder().neighbourhood(new Neighbourhood.Topological(7)).build();
+        assertEquals(new Metric.LargestClusterFraction(2 * REYNOLDS.separation().radius()),
+                Objectives.defaults(topological, 0).get(3).metric());
     }
 }

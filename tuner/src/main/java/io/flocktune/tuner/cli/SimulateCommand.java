@@ -1,13 +1,17 @@
 package io.flocktune.tuner.cli;
 
+import io.flocktune.objectives.Metric;
+import io.flocktune.objectives.ObjectiveSpec;
+import io.flocktune.objectives.Objectives;
 import io.flocktune.sim.Flock;
 import io.flocktune.sim.Preset;
 import io.flocktune.sim.Simulation;
 import io.flocktune.sim.StepObserver;
 import io.flocktune.tuner.io.InputException;
-import io.flocktune.tuner.io.PresetJson;
+import io.flocktune.tuner.io.MetricsCsv;
 import io.flocktune.tuner.io.StateCsv;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
@@ -19,20 +23,15 @@ import java.util.concurrent.Callable;
 
 /**
  * {@code flocktune simulate}: runs a preset headless, optionally from a state file and writing a
- * trace, and prints a {@link Summary}. The run is a pure function of the preset, the seed and the
+ * trace and a metric series, and prints a {@link Summary}. The run is a pure function of the preset, the seed and the
  * initial state.
  */
 @Command(name = "simulate", mixinStandardHelpOptions = true, sortOptions = false,
         description = {"Runs a preset headless and prints a short summary.",
                 "The run is a pure function of preset, seed and initial state."})
 final class SimulateCommand implements Callable<Integer> {
-    @Option(names = "--preset", required = true, paramLabel = "NAME|FILE",
-            description = "A built-in preset (see 'flocktune presets') or a preset JSON file.")
-    String preset;
-
-    @Option(names = "--set", paramLabel = "KEY=VALUE",
-            description = "Override a preset field, e.g. boids.count=500 or update=sequential (repeatable).")
-    List<String> sets = new ArrayList<>();
+    @Mixin
+    PresetOptions presetOptions;
 
     @Option(names = "--seed", paramLabel = "S", defaultValue = "1",
             description = "Seed of the random initial state and the noise, any 64-bit integer (default: ${DEFAULT-VALUE}).")
@@ -50,8 +49,17 @@ final class SimulateCommand implements Callable<Integer> {
             description = "Write the state every K steps (step 0 is the initial state) to this CSV file.")
     Path trace;
 
+    @Option(names = "--metrics", paramLabel = "OUT.csv",
+            description = {"Write the per-step metric series (header step,<metric>,...; every K steps from step 0) to this CSV file.",
+                    "Metrics: --metric, or else those of 'flocktune measure'."})
+    Path metrics;
+
+    @Option(names = "--metric", paramLabel = "SPEC",
+            description = "With --metrics: a column, e.g. polarization, milling or collisionRate(distance=1) (repeatable).")
+    List<String> metricTexts = new ArrayList<>();
+
     @Option(names = "--every", paramLabel = "K",
-            description = "With --trace: write every K-th step, K >= 1 (default: 1).")
+            description = "With --trace or --metrics: write every K-th step, K >= 1 (default: 1).")
     Integer every;
 
     @Spec
@@ -60,30 +68,57 @@ final class SimulateCommand implements Callable<Integer> {
     @Override
     public Integer call() throws InputException {
         if (steps < 0) throw new InputException("--steps = " + steps + ": must be >= 0");
-        if (every != null && trace == null) throw new InputException("--every " + every + ": needs --trace");
+        if (every != null && trace == null && metrics == null) throw new InputException("--every " + every + ": needs --trace or --metrics");
         int interval = every == null ? 1 : every;
         if (interval < 1) throw new InputException("--every = " + interval + ": must be >= 1");
+        if (!metricTexts.isEmpty() && metrics == null) throw new InputException("--metric " + metricTexts.getFirst() + ": needs --metrics");
 
-        Preset resolved = PresetJson.resolve(preset, sets);
+        Preset resolved = presetOptions.resolve();
+        List<Metric> columns = metricColumns(resolved);
         Simulation simulation = start(resolved);
         String boidsSource = init == null ? "" : "from --init " + init + "; the preset has " + resolved.boids().count();
         int boids = simulation.flock().count();
 
         Summary.Recorder recorder = new Summary.Recorder();
         long wallNanos;
-        try (StateCsv.Trace writer = trace == null ? null : StateCsv.trace(trace, interval)) {
-            StepObserver observer = writer == null ? recorder : (step, flock) -> {
+        try (StateCsv.Trace traceWriter = trace == null ? null : StateCsv.trace(trace, interval);
+             MetricsCsv.Series metricsWriter = metrics == null ? null : openMetrics(simulation, columns, interval)) {
+            StepObserver observer = (step, flock) -> {
                 recorder.observe(step, flock);
-                writer.observe(step, flock);
+                if (traceWriter != null) traceWriter.observe(step, flock);
+                if (metricsWriter != null) metricsWriter.observe(step, flock);
             };
             long start = System.nanoTime();
             simulation.run(steps, observer);
-            if (writer != null) writer.commit();
+            if (traceWriter != null) traceWriter.commit();
+            if (metricsWriter != null) metricsWriter.commit();
             wallNanos = System.nanoTime() - start;
         }
         Summary summary = recorder.summary(simulation, seed, steps, boids, boidsSource, wallNanos);
         summary.lines().forEach(spec.commandLine().getOut()::println);
         return Main.OK;
+    }
+
+    /** The {@code --metric} columns, or the metrics of the default objectives. */
+    private List<Metric> metricColumns(Preset preset) throws InputException {
+        if (metricTexts.isEmpty()) return Objectives.defaults(preset, 0).stream().map(ObjectiveSpec::metric).toList();
+        List<Metric> columns = new ArrayList<>();
+        for (String text : metricTexts) {
+            try {
+                columns.add(Metric.parse(text));
+            } catch (IllegalArgumentException e) {
+                throw new InputException("--metric: " + e.getMessage(), e);
+            }
+        }
+        return columns;
+    }
+
+    private MetricsCsv.Series openMetrics(Simulation simulation, List<Metric> columns, int interval) throws InputException {
+        try {
+            return MetricsCsv.open(metrics, simulation, columns, interval);
+        } catch (IllegalArgumentException e) {   // a metric twice, or predator metrics without predators
+            throw new InputException("--metric: " + e.getMessage(), e);
+        }
     }
 
     /** The simulation from a random state, or from {@code --init}. */

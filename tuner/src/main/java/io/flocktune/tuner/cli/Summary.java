@@ -1,5 +1,7 @@
 package io.flocktune.tuner.cli;
 
+import io.flocktune.objectives.Metric;
+import io.flocktune.objectives.MetricProbe;
 import io.flocktune.sim.Flock;
 import io.flocktune.sim.Simulation;
 import io.flocktune.sim.StepObserver;
@@ -10,7 +12,8 @@ import java.util.Locale;
 
 /**
  * What {@code flocktune simulate} reports about a run, computed in this one place: add a metric
- * here (a field, its computation in {@link Recorder} or {@link #of}, a line in {@link #lines()}).
+ * here (a field, its computation in {@link Recorder}, a line in {@link #lines()}). The final-state
+ * metrics come from {@link MetricProbe}, as the objectives' do.
  *
  * @param preset       the preset's name
  * @param seed         the run's seed
@@ -22,9 +25,12 @@ import java.util.Locale;
  * @param boidUpdates  boid updates done (boids × steps, fewer when captures remove boids)
  * @param meanSpeed    mean boid speed in the final state, world units per time unit
  * @param captures     captures recorded
+ * @param polarization polarization of the final state, in [0, 1] ({@link Metric.Polarization})
+ * @param milling      milling of the final state, in [0, 1] ({@link Metric.Milling})
  */
 record Summary(String preset, long seed, long steps, int boids, String boidsSource, int predators,
-               double wallSeconds, long boidUpdates, double meanSpeed, int captures) {
+               double wallSeconds, long boidUpdates, double meanSpeed, int captures,
+               double polarization, double milling) {
 
     /**
      * Watches a run: counts boid updates (the live count before each step). Give it every
@@ -43,17 +49,11 @@ record Summary(String preset, long seed, long steps, int boids, String boidsSour
         /** The summary of {@code simulation} after its run. */
         Summary summary(Simulation simulation, long seed, long steps, int boids, String boidsSource, long wallNanos) {
             Flock flock = simulation.flock();
+            MetricProbe probe = new MetricProbe(simulation.preset().world(), flock.capacity());
             return new Summary(simulation.preset().name(), seed, steps, boids, boidsSource, flock.predatorCount(),
-                    wallNanos * 1e-9, boidUpdates, meanSpeed(flock), simulation.captures().size());
+                    wallNanos * 1e-9, boidUpdates, probe.meanSpeed(flock), simulation.captures().size(),
+                    probe.polarization(flock), probe.milling(flock));
         }
-    }
-
-    /** @return the mean of |v| over the live boids. */
-    static double meanSpeed(Flock flock) {
-        double sum = 0;
-        double[] vx = flock.vx(), vy = flock.vy(), vz = flock.vz();
-        for (int i = 0; i < flock.count(); i++) sum += Math.sqrt(vx[i] * vx[i] + vy[i] * vy[i] + vz[i] * vz[i]);
-        return sum / flock.count();
     }
 
     /** @return the summary as aligned {@code label  value} lines. */
@@ -70,6 +70,7 @@ record Summary(String preset, long seed, long steps, int boids, String boidsSour
                 : "n/a (no steps run)");
         add(lines, "mean speed", format("%.6g (final state)", meanSpeed));
         add(lines, "captures", Integer.toString(captures));
+        add(lines, "order", format("polarization %.6g, milling %.6g (final state)", polarization, milling));
         return lines;
     }
 

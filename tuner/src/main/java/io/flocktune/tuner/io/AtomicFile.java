@@ -55,6 +55,22 @@ public final class AtomicFile implements AutoCloseable {
         }
     }
 
+    /**
+     * Writes {@code content} (binary, e.g. an image) to {@code target} whole or not at all.
+     *
+     * @throws InputException naming {@code target} if it cannot be written; nothing is left behind
+     */
+    public static void write(Path target, byte[] content) throws InputException {
+        try (AtomicFile output = create(target)) {
+            try {
+                Files.write(output.temporary, content);
+            } catch (IOException e) {
+                throw new InputException(target + ": cannot write: " + reason(e), e);
+            }
+            output.commit();
+        }
+    }
+
     /** A new empty hidden file; unlike {@code createTempFile} it gets the umask's permissions. */
     private static Path createTemporary(Path directory, String name) throws IOException {
         while (true) {

@@ -1,5 +1,6 @@
 package io.flocktune.tuner.cli;
 
+import io.flocktune.objectives.MetricProbe;
 import io.flocktune.sim.Flock;
 import io.flocktune.sim.Presets;
 import io.flocktune.tuner.io.InputException;
@@ -106,7 +107,8 @@ class MainTest {
         assertTrue(lines.get(6).matches("speed       [\\d,]+ steps/s, [\\d,]+ boid-updates/s"), lines.get(6));
         assertTrue(lines.get(7).matches("mean speed  \\d\\.\\d+ \\(final state\\)"), lines.get(7));
         assertEquals("captures    0", lines.get(8));
-        assertEquals(9, lines.size());
+        assertTrue(lines.get(9).matches("order       polarization \\d\\.\\d+, milling \\d\\.\\d+(e-\\d+)? \\(final state\\)"), lines.get(9));
+        assertEquals(10, lines.size());
     }
 
     @Test
@@ -114,7 +116,7 @@ class MainTest {
         Path trace = dir.resolve("t.csv");
         String out = ok("simulate", "--preset", "reynolds", "--steps", "30", "--trace", trace.toString(), "--every", "30").out();
         Flock last = StateCsv.read(lastStep(trace, dir), 2);
-        double mean = Summary.meanSpeed(last);
+        double mean = MetricProbe.of(Presets.get("reynolds")).meanSpeed(last);
         assertTrue(out.contains(String.format(java.util.Locale.ROOT, "mean speed  %.6g (final state)", mean)), out);
     }
 
@@ -255,7 +257,7 @@ class MainTest {
                 new Bad("flocktune: Missing required option: '--preset=NAME|FILE' (see 'flocktune simulate --help')",
                         "simulate"),
                 new Bad("flocktune: Unmatched argument at index 0: 'simulat' (see 'flocktune --help')", "simulat"),
-                new Bad("flocktune: missing command: presets, simulate, tune, experiments or report (see 'flocktune --help')"),
+                new Bad("flocktune: missing command: tune, presets, simulate, measure, experiments, report or validate (see 'flocktune --help')"),
                 new Bad("flocktune: --preset nope: no built-in preset", "presets", "show", "nope"));
     }
 

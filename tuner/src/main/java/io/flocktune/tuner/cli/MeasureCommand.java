@@ -1,0 +1,163 @@
+package io.flocktune.tuner.cli;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.json.JsonMapper;
+import io.flocktune.objectives.Measurement;
+import io.flocktune.objectives.ObjectiveSpec;
+import io.flocktune.objectives.Objectives;
+import io.flocktune.sim.Preset;
+import io.flocktune.tuner.io.InputException;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+import java.io.PrintWriter;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+
+/**
+ * {@code flocktune measure}: runs a preset R times (replicate r with seed
+ * {@link Objectives#replicateSeed Objectives.replicateSeed(seed, r)}) and prints each objective's
+ * mean, standard deviation and 95 % confidence interval over the replicates, as a table or JSON.
+ * Replicates run in parallel; the output does not depend on the thread count.
+ */
+@Command(name = "measure", mixinStandardHelpOptions = true, sortOptions = false,
+        description = {"Runs a preset over replicates and prints each objective's mean, sd and 95%% CI.",
+                "Replicate r runs with a seed derived from --seed and r; the output does not depend on --threads."})
+final class MeasureCommand implements Callable<Integer> {
+    private static final JsonMapper JSON = JsonMapper.builder().enable(SerializationFeature.INDENT_OUTPUT).build();
+
+    @Mixin
+    PresetOptions presetOptions;
+
+    @Option(names = "--seed", paramLabel = "S", defaultValue = "1",
+            description = "Root seed of the replicates, any 64-bit integer (default: ${DEFAULT-VALUE}).")
+    long seed;
+
+    @Option(names = "--steps", paramLabel = "N", defaultValue = "1000",
+            description = "Steps per replicate, >= 1 (default: ${DEFAULT-VALUE}).")
+    long steps;
+
+    @Option(names = "--warmup", paramLabel = "W",
+            description = "Steps skipped before sampling, in [0, N) (default: half of --steps); an objective's own warmup= wins.")
+    Long warmup;
+
+    @Option(names = "--replicates", paramLabel = "R", defaultValue = "8",
+            description = "Independent runs, >= 1 (default: ${DEFAULT-VALUE}); the CI needs R >= 2.")
+    int replicates;
+
+    @Option(names = "--objective", paramLabel = "SPEC",
+            description = {"METRIC[:AGGREGATION][:DIRECTION][:OPTIONS], e.g. polarization or collisionRate(distance=1):mean:min (repeatable).",
+                    "Default: polarization, milling, nearestNeighbourDistance, largestClusterFraction, collisionRate (and predator metrics when the preset has predators)."})
+    List<String> objectiveTexts = new ArrayList<>();
+
+    @Option(names = "--json", description = "Print JSON instead of a table.")
+    boolean json;
+
+    @Option(names = "--threads", paramLabel = "T",
+            description = "Replicates run at once, >= 1 (default: the number of cores).")
+    Integer threads;
+
+    @Spec
+    CommandSpec spec;
+
+    @Override
+    public Integer call() throws InputException, InterruptedException {
+        if (steps < 1) throw new InputException("--steps = " + steps + ": must be >= 1");
+        long skipped = warmup == null ? steps / 2 : warmup;
+        if (skipped < 0 || skipped >= steps) throw new InputException("--warmup = " + skipped + ": must be in [0, " + steps + ") (--steps = " + steps + ")");
+        if (replicates < 1) throw new InputException("--replicates = " + replicates + ": must be >= 1");
+        int threadCount = threads == null ? Runtime.getRuntime().availableProcessors() : threads;
+        if (threadCount < 1) throw new InputException("--threads = " + threadCount + ": must be >= 1");
+
+        Preset preset = presetOptions.resolve();
+        List<ObjectiveSpec> specs = objectives(preset, skipped);
+        Measurement measurement;
+        try (ExecutorService executor = Executors.newFixedThreadPool(Math.min(threadCount, replicates))) {
+            measurement = Objectives.measure(preset, seed, steps, replicates, specs, executor);
+        } catch (ArithmeticException e) {   // the preset's dynamics diverged
+            throw new InputException(preset.name() + ": " + e.getMessage() + "; check the preset's weights and speeds", e);
+        }
+        PrintWriter out = spec.commandLine().getOut();
+        if (json) {
+            out.println(json(preset, measurement));
+        } else {
+            table(preset, skipped, measurement).forEach(out::println);
+        }
+        return Main.OK;
+    }
+
+    /** The {@code --objective} specs, or {@link Objectives#defaults}; all checked against the preset and run length. */
+    private List<ObjectiveSpec> objectives(Preset preset, long skipped) throws InputException {
+        List<ObjectiveSpec> specs = new ArrayList<>();
+        try {
+            if (objectiveTexts.isEmpty()) specs.addAll(Objectives.defaults(preset, skipped));
+            for (String text : objectiveTexts) specs.add(ObjectiveSpec.parse(text, skipped));
+            Objectives.validate(preset, steps, specs);
+        } catch (IllegalArgumentException e) {
+            throw new InputException("--objective: " + e.getMessage(), e);
+        }
+        List<String> names = specs.stream().map(ObjectiveSpec::name).toList();
+        for (String name : names) {
+            if (names.indexOf(name) != names.lastIndexOf(name)) {
+                throw new InputException("--objective: two objectives are named \"" + name + "\"; rename one with name=TEXT");
+            }
+        }
+        return specs;
+    }
+
+    /** Aligned rows: a short header, then objective, mean, sd and the 95 % CI. */
+    private List<String> table(Preset preset, long skipped, Measurement measurement) {
+        List<String> lines = new ArrayList<>();
+        lines.add(format("%-11s %s", "preset", preset.name()));
+        lines.add(format("%-11s %d", "seed", seed));
+        lines.add(format("%-11s %d (samples after step %d unless an objective says otherwise)", "steps", steps, skipped));
+        lines.add(format("%-11s %d", "replicates", replicates));
+        lines.add("");
+        int width = "objective".length();
+        for (ObjectiveSpec objective : measurement.specs()) width = Math.max(width, objective.name().length());
+        String row = "%-" + width + "s  %12s  %12s  %s";
+        lines.add(format(row, "objective", "mean", "sd", "95% CI"));
+        for (int k = 0; k < measurement.specs().size(); k++) {
+            double[] ci = measurement.ci95(k);
+            String interval = Double.isFinite(ci[0]) ? format("[%.6g, %.6g]", ci[0], ci[1]) : "n/a (one replicate)";
+            lines.add(format(row, measurement.specs().get(k).name(), format("%.6g", measurement.mean(k)),
+                    format("%.6g", measurement.sd(k)), interval));
+        }
+        return lines;
+    }
+
+    /** One objective in the JSON output; {@code ci95} is null for a single replicate. */
+    record ObjectiveResult(String name, String spec, double mean, double sd, double[] ci95, double[] values) {}
+
+    /** The JSON output. */
+    record Result(String preset, long seed, long steps, int replicates, long[] replicateSeeds, List<ObjectiveResult> objectives) {}
+
+    private String json(Preset preset, Measurement measurement) {
+        long[] seeds = new long[replicates];
+        for (int r = 0; r < replicates; r++) seeds[r] = Objectives.replicateSeed(seed, r);
+        List<ObjectiveResult> objectives = new ArrayList<>();
+        for (int k = 0; k < measurement.specs().size(); k++) {
+            ObjectiveSpec objective = measurement.specs().get(k);
+            double[] ci = measurement.ci95(k);
+            objectives.add(new ObjectiveResult(objective.name(), objective.text(), measurement.mean(k), measurement.sd(k),
+                    Double.isFinite(ci[0]) ? ci : null, measurement.values(k)));
+        }
+        try {
+            return JSON.writeValueAsString(new Result(preset.name(), seed, steps, replicates, seeds, objectives));
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("cannot write the measurement as JSON", e);
+        }
+    }
+
+    private static String format(String pattern, Object... values) {
+        return String.format(Locale.ROOT, pattern, values);
+    }
+}
