@@ -132,14 +132,7 @@ public final class MetricProbe {
     /** Mean distance to the centroid {@code (1/N) Σ |p_i − c|} in world units. */
     public double meanDistanceToCentroid(Flock flock) {
         centroid(flock);
-        int n = flock.count();
-        double[] x = flock.x(), y = flock.y(), z = flock.z();
-        double sum = 0;
-        for (int i = 0; i < n; i++) {
-            double rx = delta(x[i] - cx), ry = delta(y[i] - cy), rz = delta(z[i] - cz);
-            sum += Math.sqrt(rx * rx + ry * ry + rz * rz);
-        }
-        return sum / n;
+        return meanDistanceTo(flock, cx, cy, cz);
     }
 
     /**

@@ -139,31 +139,7 @@ public final class NeighbourGrid {
      * @param out   room for {@link #maxRuns(int)} runs (2 ints each)
      */
     public int ranges(double x, double y, double z, int reach, int[] out) {
-        int cx = coordinate(x, minX, nx), cy = coordinate(y, minY, ny);
-        int cz = dimension == 3 ? coordinate(z, minZ, nz) : 0;
-        int k = 0;
-        int[] start = cellStart;
-        int zFrom = from(cz, nz, reach), zTo = to(cz, nz, reach);
-        int yFrom = from(cy, ny, reach), yTo = to(cy, ny, reach);
-        int xFrom = from(cx, nx, reach), xTo = to(cx, nx, reach);
-        for (int dz = zFrom; dz <= zTo; dz++) {
-            int zz = Math.floorMod(cz + dz, nz);
-            for (int dy = yFrom; dy <= yTo; dy++) {
-                int yy = Math.floorMod(cy + dy, ny);
-                int row = (zz * ny + yy) * nx;
-                int lo = cx + xFrom, hi = cx + xTo;      // inclusive, may wrap when periodic
-                if (lo < 0) {
-                    out[k++] = start[row + nx + lo]; out[k++] = start[row + nx];
-                    lo = 0;
-                }
-                if (hi >= nx) {
-                    out[k++] = start[row]; out[k++] = start[row + hi - nx + 1];
-                    hi = nx - 1;
-                }
-                out[k++] = start[row + lo]; out[k++] = start[row + hi + 1];
-            }
-        }
-        return k >> 1;
+        return block(x, y, z, reach, out, false);
     }
 
     /**
@@ -188,6 +164,14 @@ public final class NeighbourGrid {
      * @return the number of runs
      */
     public int shiftedRuns(double x, double y, double z, int reach, int[] out) {
+        return block(x, y, z, reach, out, true);
+    }
+
+    /**
+     * The runs of the block of the given reach around the point's cell, 2 ints per run
+     * (start, end) or, {@code withImages}, 3 (start, end, image code of {@link #shiftedRuns}).
+     */
+    private int block(double x, double y, double z, int reach, int[] out, boolean withImages) {
         int cx = coordinate(x, minX, nx), cy = coordinate(y, minY, ny);
         int cz = dimension == 3 ? coordinate(z, minZ, nz) : 0;
         int k = 0;
@@ -203,19 +187,22 @@ public final class NeighbourGrid {
                 yy -= iy * ny;
                 int row = (zz * ny + yy) * nx;
                 int image = 4 + 3 * iy + 9 * iz;       // code with ix = 0
-                int lo = cx + xFrom, hi = cx + xTo;
+                int lo = cx + xFrom, hi = cx + xTo;      // inclusive, may wrap when periodic
                 if (lo < 0) {
-                    out[k++] = start[row + nx + lo]; out[k++] = start[row + nx]; out[k++] = image - 1;
+                    out[k++] = start[row + nx + lo]; out[k++] = start[row + nx];
+                    if (withImages) out[k++] = image - 1;
                     lo = 0;
                 }
                 if (hi >= nx) {
-                    out[k++] = start[row]; out[k++] = start[row + hi - nx + 1]; out[k++] = image + 1;
+                    out[k++] = start[row]; out[k++] = start[row + hi - nx + 1];
+                    if (withImages) out[k++] = image + 1;
                     hi = nx - 1;
                 }
-                out[k++] = start[row + lo]; out[k++] = start[row + hi + 1]; out[k++] = image;
+                out[k++] = start[row + lo]; out[k++] = start[row + hi + 1];
+                if (withImages) out[k++] = image;
             }
         }
-        return k / 3;
+        return withImages ? k / 3 : k >> 1;
     }
 
     /** First offset of a block of the given reach along an axis of {@code n} cells. */
