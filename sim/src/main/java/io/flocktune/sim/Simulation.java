@@ -18,8 +18,10 @@ import java.util.SplittableRandom;
 
 /**
  * Runs a {@link Preset} headless. A run is a pure function of (preset, seed) or (preset, seed,
- * initial state): one seeded {@link SplittableRandom} draws the initial state and then the
- * noise, in a fixed order.
+ * initial state): one seeded {@link SplittableRandom} draws the initial state and then a run
+ * key; every per-step draw (steering noise, Vicsek's η, Couzin's heading error) comes from a
+ * {@link BoidRandom} stream keyed by (run key, step, boid id), so it does not depend on the
+ * order boids are visited in.
  *
  * <p>Each {@link #step()} rebuilds the {@link NeighbourGrid}, copies the state into cell order
  * (so neighbours are read from contiguous memory), evaluates every boid with one fused kernel
@@ -46,7 +48,8 @@ public final class Simulation {
 
     private final Preset preset;
     private final Flock flock;
-    private final SplittableRandom random;
+    private final BoidRandom random;             // per-step draws, by (step, boid id)
+    private final boolean drawsPerBoid;
     private final NeighbourGrid grid;
     private final List<Capture> captures = new ArrayList<>();
     private long step;
@@ -223,7 +226,7 @@ public final class Simulation {
     private Simulation(Preset preset, Flock flock, SplittableRandom random) {
         this.preset = preset;
         this.flock = flock;
-        this.random = random;
+        this.random = new BoidRandom(random.nextLong());
         Preset.World world = preset.world();
         threeD = world.dimension() == 3;
         size = world.size();
@@ -381,6 +384,7 @@ public final class Simulation {
             }
         }
         noise = preset.noise().strength();
+        drawsPerBoid = noise > 0 || aliKind == ALI_VICSEK || (motKind == MOT_TURNING && headingError > 0);
 
         int capacity = flock.capacity();
         grid = new NeighbourGrid(world.dimension(), periodic, size, capacity);
@@ -493,6 +497,7 @@ public final class Simulation {
                             double[] outVx, double[] outVy, double[] outVz) {
         final double xi = sx[s], yi = sy[s], zi = sz[s];
         final double vxi = svx[s], vyi = svy[s], vzi = svz[s];
+        if (drawsPerBoid) random.start(step, flock.id()[s]);
 
         // --- one pass over the neighbour cells: every sum any variant needs
         int sepCount = 0, sepInvCount = 0, nbCount = 0;
@@ -680,7 +685,7 @@ public final class Simulation {
                 // self included; η uniform in [−η/2, η/2]
                 double sumX = nbUx + (needUnit ? ux[s] : 0), sumY = nbUy + (needUnit ? uy[s] : 0);
                 double theta = sumX == 0 && sumY == 0 ? Math.atan2(vyi, vxi) : Math.atan2(sumY, sumX);
-                theta += vicsekNoise * (random.nextDouble() - 0.5);
+                theta += vicsekNoise * (random.nextDouble() - 0.5);   // drawn even for η = 0
                 ax += aliWeight * Math.cos(theta); ay += aliWeight * Math.sin(theta);
             }
             case ALI_ZONAL -> {
