@@ -6,13 +6,10 @@ import io.flocktune.sim.rule.Cohesion;
 import io.flocktune.sim.rule.Motion;
 import io.flocktune.sim.rule.Neighbourhood;
 import io.flocktune.sim.rule.ObstacleAvoidance;
-import io.flocktune.sim.rule.PredatorBehaviour;
 import io.flocktune.sim.rule.Separation;
 import io.flocktune.sim.space.NeighbourGrid;
 import io.flocktune.sim.space.Periodic;
 
-import java.util.ArrayList;
-import java.util.Collections;
 import java.util.List;
 import java.util.SplittableRandom;
 
@@ -43,7 +40,6 @@ public final class Simulation {
     private static final int MOT_ADDITIVE = 0, MOT_STEERING = 1, MOT_CONSTANT = 2, MOT_TURNING = 3;
     private static final int BND_WRAP = 0, BND_SOFT = 1, BND_HARD = 2, BND_NONE = 3;
     private static final int NB_METRIC = 0, NB_FIELD_OF_VIEW = 1, NB_TOPOLOGICAL = 2, NB_GLOBAL = 3;
-    private static final int PRED_CENTROID = 0, PRED_NEAREST = 1, PRED_VISIBLE_CENTROID = 2;
     private static final int OBS_FORCE_FIELD = 0, OBS_STEER = 1;
 
     private final Preset preset;
@@ -51,7 +47,6 @@ public final class Simulation {
     private final BoidRandom random;             // per-step draws, by (step, boid id)
     private final boolean drawsPerBoid;
     private final NeighbourGrid grid;
-    private final List<Capture> captures = new ArrayList<>();
     private long step;
 
     // parameters
@@ -69,10 +64,8 @@ public final class Simulation {
     private final double cellSize;
     private final boolean needUnit, needHeading;
     private final double goalX, goalY, goalZ, goalR2, goalWeight;
-    private final double fleeR2, fleeWeight, captureR2, predatorMaxSpeed, predatorPower;
-    private final int predKind;
-    private final double predatorSightR2, predatorViewCos, predatorMaxTurn;
-    private final boolean removeOnCapture;
+    private final double fleeR2, fleeWeight;
+    private final Predation predation;
     private final double[] obsX, obsY, obsZ, obsR;
     private final int obsKind;
     private final double obsRange, obsWeight, obsClearance;
@@ -346,27 +339,7 @@ public final class Simulation {
         Preset.Predators predators = preset.predators();
         fleeR2 = predators.fleeRadius() * predators.fleeRadius();
         fleeWeight = predators.fleeWeight();
-        captureR2 = predators.captureRadius() * predators.captureRadius();
-        predatorMaxSpeed = predators.maxSpeed();
-        removeOnCapture = predators.removeOnCapture();
-        switch (predators.behaviour()) {
-            case PredatorBehaviour.ChaseCentroid c -> {
-                predKind = PRED_CENTROID; predatorPower = c.power();
-                predatorSightR2 = 0; predatorViewCos = -2; predatorMaxTurn = 0;
-            }
-            case PredatorBehaviour.ChaseNearest c -> {
-                predKind = PRED_NEAREST; predatorPower = 0;
-                predatorSightR2 = c.visualRange() * c.visualRange();
-                predatorViewCos = c.fieldOfView() >= 360 ? -2 : Math.cos(Math.toRadians(c.fieldOfView() / 2));
-                predatorMaxTurn = Math.toRadians(c.maxTurn());
-            }
-            case PredatorBehaviour.ChaseVisibleCentroid c -> {
-                predKind = PRED_VISIBLE_CENTROID; predatorPower = 0;
-                predatorSightR2 = c.visualRange() * c.visualRange();
-                predatorViewCos = c.fieldOfView() >= 360 ? -2 : Math.cos(Math.toRadians(c.fieldOfView() / 2));
-                predatorMaxTurn = Math.toRadians(c.maxTurn());
-            }
-        }
+        predation = new Predation(predators, flock, periodic, size);
 
         List<Preset.Sphere> spheres = preset.obstacles().spheres();
         obsX = new double[spheres.size()]; obsY = new double[spheres.size()];
@@ -404,7 +377,7 @@ public final class Simulation {
     public long stepCount() { return step; }
 
     /** @return every capture so far, in order (unmodifiable view). */
-    public List<Capture> captures() { return Collections.unmodifiableList(captures); }
+    public List<Capture> captures() { return predation.captures(); }
 
     /**
      * Shows the current state to {@code observer}, then runs {@code steps} steps, showing the
@@ -458,8 +431,8 @@ public final class Simulation {
         }
         step++;
         if (flock.predatorCount() > 0) {
-            movePredators();
-            capture();
+            predation.move();
+            predation.capture(step);
         }
     }
 
@@ -851,7 +824,7 @@ public final class Simulation {
                     double g = Math.sqrt(gx * gx + gy * gy + gz * gz);
                     if (g > 0) { gx /= g; gy /= g; gz /= g; } else { gx = ex; gy = ey; gz = ez; }
                 }
-                turnToward(ex, ey, ez, gx, gy, gz, speed > 0 ? maxTurnPerStep : Math.PI);
+                Turning.toward(ex, ey, ez, gx, gy, gz, speed > 0 ? maxTurnPerStep : Math.PI, threeD, turned);
                 nvx = turned[0] * constSpeed; nvy = turned[1] * constSpeed; nvz = turned[2] * constSpeed;
             }
             default -> throw new AssertionError(motKind);
@@ -1014,30 +987,6 @@ public final class Simulation {
         turned[0] = f * lx; turned[1] = f * ly; turned[2] = f * lz;
     }
 
-    /**
-     * Writes into {@link #turned} the unit heading h turned toward the unit direction g by at
-     * most {@code maxAngle} radians, in the plane of the two (a fixed perpendicular when they
-     * are opposite).
-     */
-    private void turnToward(double hx, double hy, double hz, double gx, double gy, double gz, double maxAngle) {
-        double cos = Math.clamp(hx * gx + hy * gy + hz * gz, -1, 1);
-        double angle = Math.acos(cos);
-        if (angle <= maxAngle) {
-            turned[0] = gx; turned[1] = gy; turned[2] = gz;
-            return;
-        }
-        double px = gx - cos * hx, py = gy - cos * hy, pz = gz - cos * hz;      // part of g ⟂ h
-        double len = Math.sqrt(px * px + py * py + pz * pz);
-        if (len < 1e-12) {
-            if (threeD && Math.abs(hz) < 0.9) { px = -hy; py = hx; pz = 0; }
-            else if (threeD) { px = 0; py = -hz; pz = hy; }
-            else { px = -hy; py = hx; pz = 0; }
-            len = Math.sqrt(px * px + py * py + pz * pz);
-        }
-        double c = Math.cos(maxAngle), sn = Math.sin(maxAngle) / len;
-        turned[0] = c * hx + sn * px; turned[1] = c * hy + sn * py; turned[2] = c * hz + sn * pz;
-    }
-
     /** @return the angle equivalent to {@code a} in (−π, π]. */
     static double wrapAngle(double a) {
         double twoPi = 2 * Math.PI;
@@ -1045,102 +994,5 @@ public final class Simulation {
         if (a > Math.PI) a -= twoPi;
         else if (a <= -Math.PI) a += twoPi;
         return a;
-    }
-
-    private void movePredators() {
-        int n = flock.count();
-        double[] x = flock.x(), y = flock.y(), z = flock.z();
-        double[] px = flock.px(), py = flock.py(), pz = flock.pz();
-        double[] pvx = flock.pvx(), pvy = flock.pvy(), pvz = flock.pvz();
-        for (int q = 0; q < flock.predatorCount(); q++) {
-            if (predKind != PRED_CENTROID) {
-                chaseVisible(q, n);
-                continue;
-            }
-            // centroid relative to the predator (minimum image in a periodic world)
-            double cx = 0, cy = 0, cz = 0;
-            if (periodic) {
-                for (int i = 0; i < n; i++) {
-                    cx += delta(x[i] - px[q]); cy += delta(y[i] - py[q]); cz += delta(z[i] - pz[q]);
-                }
-                cx /= n; cy /= n; cz /= n;
-            } else {
-                for (int i = 0; i < n; i++) { cx += x[i]; cy += y[i]; cz += z[i]; }
-                cx = cx / n - px[q]; cy = cy / n - py[q]; cz = cz / n - pz[q];
-            }
-            double ux = pvx[q] + cx * predatorPower, uy = pvy[q] + cy * predatorPower, uz = pvz[q] + cz * predatorPower;
-            double speed = Math.sqrt(ux * ux + uy * uy + uz * uz);
-            if (speed > predatorMaxSpeed) {
-                double f = predatorMaxSpeed / speed;
-                ux *= f; uy *= f; uz *= f;
-            }
-            pvx[q] = ux; pvy[q] = uy; pvz[q] = uz;
-            px[q] += ux; py[q] += uy; pz[q] += uz;
-            if (periodic) {
-                px[q] = Periodic.wrap(px[q], size);
-                py[q] = Periodic.wrap(py[q], size);
-                if (threeD) pz[q] = Periodic.wrap(pz[q], size);
-            }
-        }
-    }
-
-    /** ChaseNearest / ChaseVisibleCentroid: turn toward the target at max speed, then move. */
-    private void chaseVisible(int q, int n) {
-        double[] x = flock.x(), y = flock.y(), z = flock.z();
-        double[] px = flock.px(), py = flock.py(), pz = flock.pz();
-        double[] pvx = flock.pvx(), pvy = flock.pvy(), pvz = flock.pvz();
-        double speed = Math.sqrt(pvx[q] * pvx[q] + pvy[q] * pvy[q] + pvz[q] * pvz[q]);
-        double hx = 0, hy = 0, hz = 0;
-        double viewCos = predatorViewCos;
-        if (speed > 0) { hx = pvx[q] / speed; hy = pvy[q] / speed; hz = pvz[q] / speed; } else viewCos = -2;
-        double tx = 0, ty = 0, tz = 0, best = Double.POSITIVE_INFINITY;
-        int seen = 0;
-        for (int i = 0; i < n; i++) {
-            double dx = delta(x[i] - px[q]), dy = delta(y[i] - py[q]), dz = delta(z[i] - pz[q]);
-            double d2 = dx * dx + dy * dy + dz * dz;
-            if (d2 > predatorSightR2 || d2 == 0) continue;
-            if (viewCos > -2 && hx * dx + hy * dy + hz * dz < viewCos * Math.sqrt(d2)) continue;
-            seen++;
-            if (predKind == PRED_NEAREST) {
-                if (d2 < best) { best = d2; tx = dx; ty = dy; tz = dz; }
-            } else {
-                tx += dx; ty += dy; tz += dz;
-            }
-        }
-        double len = Math.sqrt(tx * tx + ty * ty + tz * tz);
-        if (seen > 0 && len > 0) {
-            double gx = tx / len, gy = ty / len, gz = tz / len;
-            if (speed > 0) {
-                turnToward(hx, hy, hz, gx, gy, gz, predatorMaxTurn);
-                gx = turned[0]; gy = turned[1]; gz = turned[2];
-            }
-            pvx[q] = gx * predatorMaxSpeed; pvy[q] = gy * predatorMaxSpeed; pvz[q] = gz * predatorMaxSpeed;
-        } else if (speed > 0) {
-            pvx[q] = hx * predatorMaxSpeed; pvy[q] = hy * predatorMaxSpeed; pvz[q] = hz * predatorMaxSpeed;
-        }
-        px[q] += pvx[q]; py[q] += pvy[q]; pz[q] += pvz[q];
-        if (periodic) {
-            px[q] = Periodic.wrap(px[q], size);
-            py[q] = Periodic.wrap(py[q], size);
-            if (threeD) pz[q] = Periodic.wrap(pz[q], size);
-        }
-    }
-
-    private void capture() {
-        if (captureR2 <= 0) return;
-        double[] x = flock.x(), y = flock.y(), z = flock.z();
-        double[] px = flock.px(), py = flock.py(), pz = flock.pz();
-        for (int q = 0; q < flock.predatorCount(); q++) {
-            for (int i = 0; i < flock.count(); i++) {
-                double dx = delta(x[i] - px[q]), dy = delta(y[i] - py[q]), dz = delta(z[i] - pz[q]);
-                if (dx * dx + dy * dy + dz * dz < captureR2) {
-                    captures.add(new Capture(step, q, flock.id()[i]));
-                    if (removeOnCapture && flock.count() > 1) {
-                        flock.remove(i);
-                        i--;
-                    }
-                }
-            }
-        }
     }
 }
