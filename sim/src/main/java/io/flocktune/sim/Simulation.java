@@ -7,6 +7,7 @@ import io.flocktune.sim.rule.Motion;
 import io.flocktune.sim.rule.Neighbourhood;
 import io.flocktune.sim.rule.ObstacleAvoidance;
 import io.flocktune.sim.rule.Separation;
+import io.flocktune.sim.space.NearestSearch;
 import io.flocktune.sim.space.NeighbourGrid;
 import io.flocktune.sim.space.Periodic;
 
@@ -84,8 +85,7 @@ public final class Simulation {
     // the fast pair pass's results for the current boid
     private int pairSepCount, pairSepInvCount, pairNbCount;
     private double pairSepX, pairSepY, pairInvX, pairInvY, pairNbVx, pairNbVy, pairNbOx, pairNbOy;
-    private final int[] nearSlot;                 // topological neighbourhood: max-heap by distance
-    private final double[] nearD2;
+    private final NearestSearch nearest;          // topological neighbourhood
     private final double[] turned = new double[3];
     private double slack;
     // flock-wide sums for the global neighbourhood
@@ -267,8 +267,7 @@ public final class Simulation {
             case Neighbourhood.Global g -> { nbKind = NB_GLOBAL; nbR2 = 0; fieldOfViewCos = -2; topologicalCount = 0; }
         }
         global = nbKind == NB_GLOBAL;
-        nearSlot = new int[topologicalCount];
-        nearD2 = new double[topologicalCount];
+        nearest = new NearestSearch(Math.max(1, topologicalCount));
 
         Alignment alignment = preset.alignment();
         aliWeight = alignment.weight();
@@ -546,7 +545,8 @@ public final class Simulation {
             }
         }
         if (nbKind == NB_TOPOLOGICAL) {
-            int found = nearest(s, xi, yi, zi, topologicalCount);
+            int found = nearest.search(grid, sx, sy, sz, s, xi, yi, zi, periodic ? size : 0, slack);
+            int[] nearSlot = nearest.slots();
             for (int m = 0; m < found; m++) {
                 int k = nearSlot[m];
                 double dx = delta(sx[k] - xi), dy = delta(sy[k] - yi), dz = delta(sz[k] - zi);
@@ -886,73 +886,6 @@ public final class Simulation {
         pairSepCount = sepCount; pairSepInvCount = sepInvCount; pairNbCount = nbCount;
         pairSepX = sepX; pairSepY = sepY; pairInvX = invX; pairInvY = invY;
         pairNbVx = nbVx; pairNbVy = nbVy; pairNbOx = nbOx; pairNbOy = nbOy;
-    }
-
-    /**
-     * Finds the {@code count} nearest other boids of slot {@code s} (fewer if the flock is
-     * smaller) into {@link #nearSlot}, searching ever larger blocks of cells until the block
-     * provably holds them. Ties are broken by slot order.
-     *
-     * @return the number found
-     */
-    private int nearest(int s, double xi, double yi, double zi, int count) {
-        for (int reach = 1; ; reach++) {
-            int needed = 2 * grid.maxRuns(reach);
-            if (runs.length < needed) runs = new int[needed];
-            int found = 0;
-            int runCount = grid.ranges(xi, yi, zi, reach, runs);
-            for (int r = 0; r < runCount; r++) {
-                int end = runs[2 * r + 1];
-                for (int k = runs[2 * r]; k < end; k++) {
-                    if (k == s) continue;
-                    double dx = delta(sx[k] - xi), dy = delta(sy[k] - yi), dz = delta(sz[k] - zi);
-                    double d2 = dx * dx + dy * dy + dz * dz;
-                    if (found < count) {
-                        found++;
-                        siftUp(found - 1, k, d2);
-                    } else if (d2 < nearD2[0] || (d2 == nearD2[0] && k < nearSlot[0])) {
-                        siftDown(k, d2, found);
-                    }
-                }
-            }
-            double covered = reach * grid.cellWidth() - slack;
-            if (grid.coversAll(reach) || (found == count && covered > 0 && nearD2[0] <= covered * covered)) {
-                return found;
-            }
-        }
-    }
-
-    /** Max-heap on (distance², slot) in {@link #nearD2}/{@link #nearSlot}: insert at {@code at}. */
-    private void siftUp(int at, int slot, double d2) {
-        while (at > 0) {
-            int parent = (at - 1) >> 1;
-            if (!farther(d2, slot, nearD2[parent], nearSlot[parent])) break;
-            nearD2[at] = nearD2[parent];
-            nearSlot[at] = nearSlot[parent];
-            at = parent;
-        }
-        nearD2[at] = d2;
-        nearSlot[at] = slot;
-    }
-
-    /** Replaces the heap's root (the farthest) by (slot, d2) and restores the heap. */
-    private void siftDown(int slot, double d2, int size) {
-        int at = 0;
-        while (true) {
-            int child = 2 * at + 1;
-            if (child >= size) break;
-            if (child + 1 < size && farther(nearD2[child + 1], nearSlot[child + 1], nearD2[child], nearSlot[child])) child++;
-            if (!farther(nearD2[child], nearSlot[child], d2, slot)) break;
-            nearD2[at] = nearD2[child];
-            nearSlot[at] = nearSlot[child];
-            at = child;
-        }
-        nearD2[at] = d2;
-        nearSlot[at] = slot;
-    }
-
-    private static boolean farther(double d2, int slot, double otherD2, int otherSlot) {
-        return d2 > otherD2 || (d2 == otherD2 && slot > otherSlot);
     }
 
     /**
