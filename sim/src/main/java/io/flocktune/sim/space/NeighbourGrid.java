@@ -139,39 +139,6 @@ public final class NeighbourGrid {
      * @param out   room for {@link #maxRuns(int)} runs (2 ints each)
      */
     public int ranges(double x, double y, double z, int reach, int[] out) {
-        return block(x, y, z, reach, out, false);
-    }
-
-    /**
-     * Whether {@link #shiftedRuns} of this reach is valid after the last {@link #build}: an open
-     * world, or a periodic one with more than 2·reach+1 cells per side, where every cell of the
-     * block is one periodic image.
-     */
-    public boolean shiftsExact(int reach) {
-        int side = 2 * reach + 1;
-        return !periodic || (nx > side && ny > side && (dimension == 2 || nz > side));
-    }
-
-    /**
-     * As {@link #ranges(double, double, double, int[])} (same runs, same order) with a third int
-     * per run: the periodic image of the run's cell as a code {@code (ix+1) + 3(iy+1) + 9(iz+1)},
-     * i ∈ {−1, 0, 1}; adding {@code i·size} to {@code p_j − p_i} gives the minimum image for
-     * every pair closer than a cell width, with no per-pair test. Requires {@link #shiftsExact()}
-     * and positions unchanged since {@link #build}.
-     *
-     * @param reach cells searched on each side, &ge; 1 (the query radius must be &le; reach cell widths)
-     * @param out   room for 3·{@link #maxRuns(int)} ints
-     * @return the number of runs
-     */
-    public int shiftedRuns(double x, double y, double z, int reach, int[] out) {
-        return block(x, y, z, reach, out, true);
-    }
-
-    /**
-     * The runs of the block of the given reach around the point's cell, 2 ints per run
-     * (start, end) or, {@code withImages}, 3 (start, end, image code of {@link #shiftedRuns}).
-     */
-    private int block(double x, double y, double z, int reach, int[] out, boolean withImages) {
         int cx = coordinate(x, minX, nx), cy = coordinate(y, minY, ny);
         int cz = dimension == 3 ? coordinate(z, minZ, nz) : 0;
         int k = 0;
@@ -180,29 +147,82 @@ public final class NeighbourGrid {
         int yFrom = from(cy, ny, reach), yTo = to(cy, ny, reach);
         int xFrom = from(cx, nx, reach), xTo = to(cx, nx, reach);
         for (int dz = zFrom; dz <= zTo; dz++) {
-            int zz = cz + dz, iz = zz < 0 ? -1 : (zz >= nz ? 1 : 0);
-            zz -= iz * nz;
+            int zz = Math.floorMod(cz + dz, nz);
             for (int dy = yFrom; dy <= yTo; dy++) {
-                int yy = cy + dy, iy = yy < 0 ? -1 : (yy >= ny ? 1 : 0);
-                yy -= iy * ny;
+                int yy = Math.floorMod(cy + dy, ny);
                 int row = (zz * ny + yy) * nx;
-                int image = 4 + 3 * iy + 9 * iz;       // code with ix = 0
                 int lo = cx + xFrom, hi = cx + xTo;      // inclusive, may wrap when periodic
                 if (lo < 0) {
                     out[k++] = start[row + nx + lo]; out[k++] = start[row + nx];
-                    if (withImages) out[k++] = image - 1;
                     lo = 0;
                 }
                 if (hi >= nx) {
                     out[k++] = start[row]; out[k++] = start[row + hi - nx + 1];
-                    if (withImages) out[k++] = image + 1;
                     hi = nx - 1;
                 }
                 out[k++] = start[row + lo]; out[k++] = start[row + hi + 1];
-                if (withImages) out[k++] = image;
             }
         }
-        return withImages ? k / 3 : k >> 1;
+        return k >> 1;
+    }
+
+    /**
+     * Whether {@link #forwardRuns} of this reach is valid after the last {@link #build}: an open
+     * world, or a periodic one with more than 2·reach+1 cells per side, where every cell of the
+     * block is one periodic image.
+     */
+    public boolean shiftsExact(int reach) {
+        int side = 2 * reach + 1;
+        return !periodic || (nx > side && ny > side && (dimension == 2 || nz > side));
+    }
+
+    /** @return cells along x after the last {@link #build}. */
+    public int cellsX() { return nx; }
+
+    /** @return cells along y after the last {@link #build}. */
+    public int cellsY() { return ny; }
+
+    /** @return the first slot of cell {@code cell} ({@code cellStart(cell + 1)} ends it). */
+    public int cellStart(int cell) { return cellStart[cell]; }
+
+    /**
+     * 2D only: the runs of the forward half of the block of the given reach around cell
+     * (cx, cy), without the cell itself: the cells right of it in its row, and the whole rows
+     * above it. Every unordered pair of cells of a block is then visited once when each cell
+     * takes its forward half (and the pairs inside a cell are taken by the cell). 3 ints per
+     * run: start, end, and the periodic image of the run's cells as a code
+     * {@code (ix+1) + 3(iy+1)}, i ∈ {−1, 0, 1}: adding {@code i·size} to {@code p_j − p_i} gives
+     * the minimum image for every pair closer than a cell width, with no per-pair test. Requires
+     * {@link #shiftsExact} for this reach and positions unchanged since {@link #build}.
+     */
+    public int forwardRuns(int cx, int cy, int reach, int[] out) {
+        int k = 0;
+        int[] start = cellStart;
+        int yTo = periodic ? reach : Math.min(reach, ny - 1 - cy);
+        for (int dy = 0; dy <= yTo; dy++) {
+            int yy = cy + dy, iy = yy >= ny ? 1 : 0;
+            yy -= iy * ny;
+            int row = yy * nx;
+            int image = 4 + 3 * iy;
+            int lo = dy == 0 ? cx + 1 : cx - reach, hi = cx + reach;
+            if (!periodic) {
+                lo = Math.max(lo, 0);
+                hi = Math.min(hi, nx - 1);
+                if (lo > hi) continue;
+            }
+            if (lo < 0) {
+                out[k++] = start[row + nx + lo]; out[k++] = start[row + nx]; out[k++] = image - 1;
+                lo = 0;
+            }
+            if (hi >= nx) {
+                out[k++] = start[row]; out[k++] = start[row + hi - nx + 1]; out[k++] = image + 1;
+                hi = nx - 1;
+            }
+            if (lo <= hi) {
+                out[k++] = start[row + lo]; out[k++] = start[row + hi + 1]; out[k++] = image;
+            }
+        }
+        return k / 3;
     }
 
     /** First offset of a block of the given reach along an axis of {@code n} cells. */
