@@ -82,9 +82,12 @@ public final class Simulation {
     private final int reach;                      // cells searched on each side (cell = radius / reach)
     private final boolean fastPairs;              // 2D, synchronous, metric, common variants
     private boolean shiftsExact;                  // this step's grid allows the symmetric pair pass
-    // the symmetric pair pass's per-boid sums (2D fast path), by slot
-    private final int[] sumSepCount, sumSepInvCount, sumNbCount;
-    private final double[] sumSepX, sumSepY, sumInvX, sumInvY, sumNbVx, sumNbVy, sumNbOx, sumNbOy;
+    // the symmetric pair pass's per-boid sums (2D fast path): PAIR_SUMS doubles per slot, side
+    // by side so that adding to a neighbour touches one or two cache lines, not eleven arrays
+    private static final int PAIR_SUMS = 10;
+    private static final int SEP_INV_COUNT = 0, NB_COUNT = 1, SEP_X = 2, SEP_Y = 3, INV_X = 4,
+            INV_Y = 5, NB_VX = 6, NB_VY = 7, NB_OX = 8, NB_OY = 9;
+    private final double[] pairSums;
     private final NearestSearch nearest;          // topological neighbourhood
     private final double[] turned = new double[3];
     private double slack;
@@ -361,10 +364,7 @@ public final class Simulation {
         int capacity = flock.capacity();
         grid = new NeighbourGrid(world.dimension(), periodic, size, capacity);
         slotOfId = new int[sequential ? capacity : 0];
-        int sums = fastPairs ? capacity : 0;
-        sumSepCount = new int[sums]; sumSepInvCount = new int[sums]; sumNbCount = new int[sums];
-        sumSepX = new double[sums]; sumSepY = new double[sums]; sumInvX = new double[sums]; sumInvY = new double[sums];
-        sumNbVx = new double[sums]; sumNbVy = new double[sums]; sumNbOx = new double[sums]; sumNbOy = new double[sums];
+        pairSums = new double[fastPairs ? PAIR_SUMS * capacity : 0];
         ux = new double[needUnit ? capacity : 0]; uy = new double[needUnit ? capacity : 0];
         uz = new double[needUnit ? capacity : 0];
         heading = new double[needHeading ? capacity : 0];
@@ -477,7 +477,7 @@ public final class Simulation {
         if (drawsPerBoid) random.start(step, flock.id()[s]);
 
         // --- one pass over the neighbour cells: every sum any variant needs
-        int sepCount = 0, sepInvCount = 0, nbCount = 0;
+        int sepInvCount = 0, nbCount = 0;
         double sepX = 0, sepY = 0, sepZ = 0;        // Σ (p_i − p_j), separation radius
         double invX = 0, invY = 0, invZ = 0;        // Σ (p_i − p_j)/d², separation radius, d > 0
         double nbVx = 0, nbVy = 0, nbVz = 0;        // Σ v_j, neighbourhood
@@ -496,9 +496,11 @@ public final class Simulation {
             if (speed > 0) { hx = vxi / speed; hy = vyi / speed; hz = vzi / speed; } else viewCos = -2;
         }
         if (fastPairs && shiftsExact) {
-            sepCount = sumSepCount[s]; sepInvCount = sumSepInvCount[s]; nbCount = sumNbCount[s];
-            sepX = sumSepX[s]; sepY = sumSepY[s]; invX = sumInvX[s]; invY = sumInvY[s];
-            nbVx = sumNbVx[s]; nbVy = sumNbVy[s]; nbOx = sumNbOx[s]; nbOy = sumNbOy[s];
+            int at = PAIR_SUMS * s;
+            sepInvCount = (int) pairSums[at + SEP_INV_COUNT];
+            nbCount = (int) pairSums[at + NB_COUNT];
+            sepX = pairSums[at + SEP_X]; sepY = pairSums[at + SEP_Y]; invX = pairSums[at + INV_X]; invY = pairSums[at + INV_Y];
+            nbVx = pairSums[at + NB_VX]; nbVy = pairSums[at + NB_VY]; nbOx = pairSums[at + NB_OX]; nbOy = pairSums[at + NB_OY];
         }
         int runCount = fastPairs && shiftsExact ? 0 : grid.ranges(xi, yi, zi, reach, runs);
         for (int r = 0; r < runCount; r++) {
@@ -515,7 +517,6 @@ public final class Simulation {
                 if (viewCos > -2 && (d2 < sepR2 || d2 < nbR2)
                         && hx * dx + hy * dy + hz * dz < viewCos * Math.sqrt(d2)) continue;
                 if (d2 < sepR2) {
-                    sepCount++;
                     sepX -= dx; sepY -= dy; sepZ -= dz;
                     if (d2 > 0) {
                         double inv = 1.0 / d2;
@@ -860,17 +861,9 @@ public final class Simulation {
      * z arithmetic. The sums equal the one-boid-at-a-time pass up to the order of additions.
      */
     private void symmetricPairSums2D(int n) {
-        final double[] x = sx, y = sy, vx = svx, vy = svy;
+        final double[] x = sx, y = sy, vx = svx, vy = svy, sums = pairSums;
         final double sepR2 = this.sepR2, nbR2 = this.nbR2, size = this.size;
-        final int[] sepCountOf = sumSepCount, sepInvCountOf = sumSepInvCount, nbCountOf = sumNbCount;
-        final double[] sepXOf = sumSepX, sepYOf = sumSepY, invXOf = sumInvX, invYOf = sumInvY;
-        final double[] nbVxOf = sumNbVx, nbVyOf = sumNbVy, nbOxOf = sumNbOx, nbOyOf = sumNbOy;
-        java.util.Arrays.fill(sepCountOf, 0, n, 0); java.util.Arrays.fill(sepInvCountOf, 0, n, 0);
-        java.util.Arrays.fill(nbCountOf, 0, n, 0);
-        java.util.Arrays.fill(sepXOf, 0, n, 0); java.util.Arrays.fill(sepYOf, 0, n, 0);
-        java.util.Arrays.fill(invXOf, 0, n, 0); java.util.Arrays.fill(invYOf, 0, n, 0);
-        java.util.Arrays.fill(nbVxOf, 0, n, 0); java.util.Arrays.fill(nbVyOf, 0, n, 0);
-        java.util.Arrays.fill(nbOxOf, 0, n, 0); java.util.Arrays.fill(nbOyOf, 0, n, 0);
+        java.util.Arrays.fill(sums, 0, PAIR_SUMS * n, 0);
         int cellsX = grid.cellsX(), cellsY = grid.cellsY();
         int[] forward = forwardRuns;
         for (int cy = 0; cy < cellsY; cy++) {
@@ -881,7 +874,7 @@ public final class Simulation {
                 int runCount = grid.forwardRuns(cx, cy, reach, forward);
                 for (int i = first; i < last; i++) {
                     double xi = x[i], yi = y[i], vxi = vx[i], vyi = vy[i];
-                    int sepCount = 0, sepInvCount = 0, nbCount = 0;
+                    int sepInvCount = 0, nbCount = 0;
                     double sepX = 0, sepY = 0, invX = 0, invY = 0, nbVx = 0, nbVy = 0, nbOx = 0, nbOy = 0;
                     for (int r = -1; r < runCount; r++) {
                         int from, to;
@@ -896,30 +889,31 @@ public final class Simulation {
                         for (int j = from; j < to; j++) {
                             double dx = (x[j] - xi) + shiftX, dy = (y[j] - yi) + shiftY;
                             double d2 = dx * dx + dy * dy;
+                            int at = PAIR_SUMS * j;
                             if (d2 < sepR2) {
-                                sepCount++; sepCountOf[j]++;
                                 sepX -= dx; sepY -= dy;
-                                sepXOf[j] += dx; sepYOf[j] += dy;
+                                sums[at + SEP_X] += dx; sums[at + SEP_Y] += dy;
                                 if (d2 > 0) {
                                     double inv = 1.0 / d2;
                                     double ix = dx * inv, iy = dy * inv;
-                                    sepInvCount++; sepInvCountOf[j]++;
+                                    sepInvCount++; sums[at + SEP_INV_COUNT]++;
                                     invX -= ix; invY -= iy;
-                                    invXOf[j] += ix; invYOf[j] += iy;
+                                    sums[at + INV_X] += ix; sums[at + INV_Y] += iy;
                                 }
                             }
                             if (d2 < nbR2) {
-                                nbCount++; nbCountOf[j]++;
+                                nbCount++; sums[at + NB_COUNT]++;
                                 nbVx += vx[j]; nbVy += vy[j];
-                                nbVxOf[j] += vxi; nbVyOf[j] += vyi;
+                                sums[at + NB_VX] += vxi; sums[at + NB_VY] += vyi;
                                 nbOx += dx; nbOy += dy;
-                                nbOxOf[j] -= dx; nbOyOf[j] -= dy;
+                                sums[at + NB_OX] -= dx; sums[at + NB_OY] -= dy;
                             }
                         }
                     }
-                    sepCountOf[i] += sepCount; sepInvCountOf[i] += sepInvCount; nbCountOf[i] += nbCount;
-                    sepXOf[i] += sepX; sepYOf[i] += sepY; invXOf[i] += invX; invYOf[i] += invY;
-                    nbVxOf[i] += nbVx; nbVyOf[i] += nbVy; nbOxOf[i] += nbOx; nbOyOf[i] += nbOy;
+                    int at = PAIR_SUMS * i;
+                    sums[at + SEP_INV_COUNT] += sepInvCount; sums[at + NB_COUNT] += nbCount;
+                    sums[at + SEP_X] += sepX; sums[at + SEP_Y] += sepY; sums[at + INV_X] += invX; sums[at + INV_Y] += invY;
+                    sums[at + NB_VX] += nbVx; sums[at + NB_VY] += nbVy; sums[at + NB_OX] += nbOx; sums[at + NB_OY] += nbOy;
                 }
             }
         }
