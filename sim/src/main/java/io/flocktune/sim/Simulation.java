@@ -80,13 +80,13 @@ public final class Simulation {
     private int[] runs = new int[36];
     private int[] forwardRuns = new int[81];
     private final int reach;                      // cells searched on each side (cell = radius / reach)
-    private final boolean fastPairs;              // 2D, synchronous, metric, common variants
+    private final boolean fastPairs;              // synchronous, metric, common variants
     private boolean shiftsExact;                  // this step's grid allows the symmetric pair pass
-    // the symmetric pair pass's per-boid sums (2D fast path): PAIR_SUMS doubles per slot, side
+    // the symmetric pair pass's per-boid sums: pairSumsPerBoid doubles per slot, side
     // by side so that adding to a neighbour touches one or two cache lines, not eleven arrays
-    private static final int PAIR_SUMS = 10;
     private static final int SEP_INV_COUNT = 0, NB_COUNT = 1, SEP_X = 2, SEP_Y = 3, INV_X = 4,
-            INV_Y = 5, NB_VX = 6, NB_VY = 7, NB_OX = 8, NB_OY = 9;
+            INV_Y = 5, NB_VX = 6, NB_VY = 7, NB_OX = 8, NB_OY = 9, SEP_Z = 10, INV_Z = 11, NB_VZ = 12, NB_OZ = 13;
+    private final int pairSumsPerBoid;            // 10 in 2D, 14 in 3D
     private final double[] pairSums;
     private final NearestSearch nearest;          // topological neighbourhood
     private final double[] turned = new double[3];
@@ -326,7 +326,7 @@ public final class Simulation {
         }
         // Sequential update reads neighbours that already moved this step: widen the cells by
         // the largest step so a neighbour query from the start-of-step cells stays exact.
-        fastPairs = !threeD && !sequential && nbKind == NB_METRIC && !needUnit && !needHeading
+        fastPairs = !sequential && nbKind == NB_METRIC && !needUnit && !needHeading
                 && sepKind != SEP_ZONAL && aliKind != ALI_ZONAL;
         slack = sequential ? largestStep : 0;
         // 2D: half-radius cells searched two deep scan 6.25 r² instead of 9 r² (31 % fewer candidates)
@@ -364,7 +364,8 @@ public final class Simulation {
         int capacity = flock.capacity();
         grid = new NeighbourGrid(world.dimension(), periodic, size, capacity);
         slotOfId = new int[sequential ? capacity : 0];
-        pairSums = new double[fastPairs ? PAIR_SUMS * capacity : 0];
+        pairSumsPerBoid = threeD ? 14 : 10;
+        pairSums = new double[fastPairs ? pairSumsPerBoid * capacity : 0];
         ux = new double[needUnit ? capacity : 0]; uy = new double[needUnit ? capacity : 0];
         uz = new double[needUnit ? capacity : 0];
         heading = new double[needHeading ? capacity : 0];
@@ -429,7 +430,7 @@ public final class Simulation {
         } else {
             double[] nx = flock.nextX(), ny = flock.nextY(), nz = flock.nextZ();
             double[] nvx = flock.nextVx(), nvy = flock.nextVy(), nvz = flock.nextVz();
-            if (fastPairs && shiftsExact) symmetricPairSums2D(n);
+            if (fastPairs && shiftsExact) symmetricPairSums(n);
             for (int s = 0; s < n; s++) updateBoid(s, n, nx, ny, nz, nvx, nvy, nvz);
             flock.swapBuffers();
         }
@@ -496,11 +497,14 @@ public final class Simulation {
             if (speed > 0) { hx = vxi / speed; hy = vyi / speed; hz = vzi / speed; } else viewCos = -2;
         }
         if (fastPairs && shiftsExact) {
-            int at = PAIR_SUMS * s;
+            int at = pairSumsPerBoid * s;
             sepInvCount = (int) pairSums[at + SEP_INV_COUNT];
             nbCount = (int) pairSums[at + NB_COUNT];
             sepX = pairSums[at + SEP_X]; sepY = pairSums[at + SEP_Y]; invX = pairSums[at + INV_X]; invY = pairSums[at + INV_Y];
             nbVx = pairSums[at + NB_VX]; nbVy = pairSums[at + NB_VY]; nbOx = pairSums[at + NB_OX]; nbOy = pairSums[at + NB_OY];
+            if (threeD) {
+                sepZ = pairSums[at + SEP_Z]; invZ = pairSums[at + INV_Z]; nbVz = pairSums[at + NB_VZ]; nbOz = pairSums[at + NB_OZ];
+            }
         }
         int runCount = fastPairs && shiftsExact ? 0 : grid.ranges(xi, yi, zi, reach, runs);
         for (int r = 0; r < runCount; r++) {
@@ -853,67 +857,86 @@ public final class Simulation {
     }
 
     /**
-     * The pair sums of every boid at once for the common case (2D, synchronous, metric
+     * The pair sums of every boid at once for the common case (synchronous, metric
      * neighbourhood, no per-neighbour unit vectors), visiting each pair once: a cell pairs its
      * boids among themselves and with the forward half of its block
      * ({@link NeighbourGrid#forwardRuns}), and each pair within the cut-off adds to both boids
-     * (antisymmetric terms with opposite signs). Periodic images come per cell run; there is no
-     * z arithmetic. The sums equal the one-boid-at-a-time pass up to the order of additions.
+     * (antisymmetric terms with opposite signs). Periodic images come per cell run; 2D does no z
+     * arithmetic. The sums equal the one-boid-at-a-time pass up to the order of additions. Each
+     * boid's sums sit side by side in {@link #pairSums}, so adding to a neighbour touches one or
+     * two cache lines.
      */
-    private void symmetricPairSums2D(int n) {
-        final double[] x = sx, y = sy, vx = svx, vy = svy, sums = pairSums;
+    private void symmetricPairSums(int n) {
+        final double[] x = sx, y = sy, z = sz, vx = svx, vy = svy, vz = svz, sums = pairSums;
         final double sepR2 = this.sepR2, nbR2 = this.nbR2, size = this.size;
-        java.util.Arrays.fill(sums, 0, PAIR_SUMS * n, 0);
-        int cellsX = grid.cellsX(), cellsY = grid.cellsY();
+        final boolean threeD = this.threeD;
+        final int stride = pairSumsPerBoid;
+        java.util.Arrays.fill(sums, 0, stride * n, 0);
+        int cellsX = grid.cellsX(), cellsY = grid.cellsY(), cellsZ = grid.cellsZ();
         int[] forward = forwardRuns;
-        for (int cy = 0; cy < cellsY; cy++) {
-            for (int cx = 0; cx < cellsX; cx++) {
-                int cell = cy * cellsX + cx;
-                int first = grid.cellStart(cell), last = grid.cellStart(cell + 1);
-                if (first == last) continue;
-                int runCount = grid.forwardRuns(cx, cy, reach, forward);
-                for (int i = first; i < last; i++) {
-                    double xi = x[i], yi = y[i], vxi = vx[i], vyi = vy[i];
-                    int sepInvCount = 0, nbCount = 0;
-                    double sepX = 0, sepY = 0, invX = 0, invY = 0, nbVx = 0, nbVy = 0, nbOx = 0, nbOy = 0;
-                    for (int r = -1; r < runCount; r++) {
-                        int from, to;
-                        double shiftX, shiftY;
-                        if (r < 0) {                       // the boids after i in its own cell
-                            from = i + 1; to = last; shiftX = 0; shiftY = 0;
-                        } else {
-                            from = forward[3 * r]; to = forward[3 * r + 1];
-                            int image = forward[3 * r + 2];
-                            shiftX = size * (image % 3 - 1); shiftY = size * ((image / 3) % 3 - 1);
-                        }
-                        for (int j = from; j < to; j++) {
-                            double dx = (x[j] - xi) + shiftX, dy = (y[j] - yi) + shiftY;
-                            double d2 = dx * dx + dy * dy;
-                            int at = PAIR_SUMS * j;
-                            if (d2 < sepR2) {
-                                sepX -= dx; sepY -= dy;
-                                sums[at + SEP_X] += dx; sums[at + SEP_Y] += dy;
-                                if (d2 > 0) {
-                                    double inv = 1.0 / d2;
-                                    double ix = dx * inv, iy = dy * inv;
-                                    sepInvCount++; sums[at + SEP_INV_COUNT]++;
-                                    invX -= ix; invY -= iy;
-                                    sums[at + INV_X] += ix; sums[at + INV_Y] += iy;
+        for (int cz = 0; cz < cellsZ; cz++) {
+            for (int cy = 0; cy < cellsY; cy++) {
+                for (int cx = 0; cx < cellsX; cx++) {
+                    int cell = (cz * cellsY + cy) * cellsX + cx;
+                    int first = grid.cellStart(cell), last = grid.cellStart(cell + 1);
+                    if (first == last) continue;
+                    int runCount = grid.forwardRuns(cx, cy, cz, reach, forward);
+                    for (int i = first; i < last; i++) {
+                        double xi = x[i], yi = y[i], zi = z[i], vxi = vx[i], vyi = vy[i], vzi = vz[i];
+                        int sepInvCount = 0, nbCount = 0;
+                        double sepX = 0, sepY = 0, sepZ = 0, invX = 0, invY = 0, invZ = 0;
+                        double nbVx = 0, nbVy = 0, nbVz = 0, nbOx = 0, nbOy = 0, nbOz = 0;
+                        for (int r = -1; r < runCount; r++) {
+                            int from, to;
+                            double shiftX, shiftY, shiftZ;
+                            if (r < 0) {                       // the boids after i in its own cell
+                                from = i + 1; to = last; shiftX = 0; shiftY = 0; shiftZ = 0;
+                            } else {
+                                from = forward[3 * r]; to = forward[3 * r + 1];
+                                int image = forward[3 * r + 2];
+                                shiftX = size * (image % 3 - 1);
+                                shiftY = size * ((image / 3) % 3 - 1);
+                                shiftZ = size * (image / 9 - 1);
+                            }
+                            for (int j = from; j < to; j++) {
+                                double dx = (x[j] - xi) + shiftX, dy = (y[j] - yi) + shiftY;
+                                double dz = threeD ? (z[j] - zi) + shiftZ : 0;
+                                double d2 = dx * dx + dy * dy + dz * dz;
+                                int at = stride * j;
+                                if (d2 < sepR2) {
+                                    sepX -= dx; sepY -= dy;
+                                    sums[at + SEP_X] += dx; sums[at + SEP_Y] += dy;
+                                    if (threeD) { sepZ -= dz; sums[at + SEP_Z] += dz; }
+                                    if (d2 > 0) {
+                                        double inv = 1.0 / d2;
+                                        double ix = dx * inv, iy = dy * inv;
+                                        sepInvCount++; sums[at + SEP_INV_COUNT]++;
+                                        invX -= ix; invY -= iy;
+                                        sums[at + INV_X] += ix; sums[at + INV_Y] += iy;
+                                        if (threeD) { double iz = dz * inv; invZ -= iz; sums[at + INV_Z] += iz; }
+                                    }
+                                }
+                                if (d2 < nbR2) {
+                                    nbCount++; sums[at + NB_COUNT]++;
+                                    nbVx += vx[j]; nbVy += vy[j];
+                                    sums[at + NB_VX] += vxi; sums[at + NB_VY] += vyi;
+                                    nbOx += dx; nbOy += dy;
+                                    sums[at + NB_OX] -= dx; sums[at + NB_OY] -= dy;
+                                    if (threeD) {
+                                        nbVz += vz[j]; sums[at + NB_VZ] += vzi;
+                                        nbOz += dz; sums[at + NB_OZ] -= dz;
+                                    }
                                 }
                             }
-                            if (d2 < nbR2) {
-                                nbCount++; sums[at + NB_COUNT]++;
-                                nbVx += vx[j]; nbVy += vy[j];
-                                sums[at + NB_VX] += vxi; sums[at + NB_VY] += vyi;
-                                nbOx += dx; nbOy += dy;
-                                sums[at + NB_OX] -= dx; sums[at + NB_OY] -= dy;
-                            }
+                        }
+                        int at = stride * i;
+                        sums[at + SEP_INV_COUNT] += sepInvCount; sums[at + NB_COUNT] += nbCount;
+                        sums[at + SEP_X] += sepX; sums[at + SEP_Y] += sepY; sums[at + INV_X] += invX; sums[at + INV_Y] += invY;
+                        sums[at + NB_VX] += nbVx; sums[at + NB_VY] += nbVy; sums[at + NB_OX] += nbOx; sums[at + NB_OY] += nbOy;
+                        if (threeD) {
+                            sums[at + SEP_Z] += sepZ; sums[at + INV_Z] += invZ; sums[at + NB_VZ] += nbVz; sums[at + NB_OZ] += nbOz;
                         }
                     }
-                    int at = PAIR_SUMS * i;
-                    sums[at + SEP_INV_COUNT] += sepInvCount; sums[at + NB_COUNT] += nbCount;
-                    sums[at + SEP_X] += sepX; sums[at + SEP_Y] += sepY; sums[at + INV_X] += invX; sums[at + INV_Y] += invY;
-                    sums[at + NB_VX] += nbVx; sums[at + NB_VY] += nbVy; sums[at + NB_OX] += nbOx; sums[at + NB_OY] += nbOy;
                 }
             }
         }

@@ -9,7 +9,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 /**
- * The 2D symmetric pair pass (metric neighbourhood, synchronous) must compute what the general
+ * The symmetric pair pass (metric neighbourhood, synchronous; 2D and 3D) must compute what the general
  * one-boid-at-a-time pass computes: a 360° field of view is the same neighbourhood but always
  * takes the general pass. The two add the same terms in a different order, so they agree to
  * rounding: 1e-12 after one step, 1e-9 after ten (relative to magnitudes above 1).
@@ -20,13 +20,16 @@ class FastPairPassTest {
     @ValueSource(longs = {1, 2, 3, 4, 5})
     void symmetricAndGeneralPassesAgree(long seed) {
         for (String name : new String[] {"reynolds", "seed000", "seed001", "seed002"}) {
+          for (int dimension = 2; dimension <= 3; dimension++) {
+            if (dimension == 3 && name.equals("reynolds")) continue;
             for (boolean periodic : new boolean[] {true, false}) {
                 Preset base = Presets.get(name);
                 double size = base.world().size();
+                double goalZ = dimension == 3 ? base.goal().z() : 0;
                 Preset.Builder builder = base.toBuilder()
                         .update(Preset.UpdateOrder.SYNCHRONOUS)
-                        .goal(new Preset.Goal(base.goal().x(), base.goal().y(), 0, base.goal().radius(), base.goal().weight()))
-                        .world(new Preset.World(2, size, periodic ? new Boundary.Wrap() : new Boundary.None()));
+                        .goal(new Preset.Goal(base.goal().x(), base.goal().y(), goalZ, base.goal().radius(), base.goal().weight()))
+                        .world(new Preset.World(dimension, size, periodic ? new Boundary.Wrap() : new Boundary.None()));
                 Preset metric = builder.build();
                 double radius = ((Neighbourhood.Metric) metric.neighbourhood()).radius();
                 Preset general = builder.neighbourhood(new Neighbourhood.FieldOfView(radius, 360)).build();
@@ -36,10 +39,11 @@ class FastPairPassTest {
                     fast.step();
                     slow.step();
                     double tolerance = step == 1 ? 1e-12 : 1e-9;
-                    String where = name + " periodic " + periodic + " seed " + seed + " step " + step;
+                    String where = name + " " + dimension + "D periodic " + periodic + " seed " + seed + " step " + step;
                     assertClose(fast.flock().inIdOrder(), slow.flock().inIdOrder(), periodic ? size : 0, tolerance, where);
                 }
             }
+          }
         }
     }
 
@@ -51,6 +55,8 @@ class FastPairPassTest {
             close(a.y()[i], b.y()[i], period, tolerance, where + " y of boid " + a.id()[i]);
             close(a.vx()[i], b.vx()[i], 0, tolerance, where + " vx of boid " + a.id()[i]);
             close(a.vy()[i], b.vy()[i], 0, tolerance, where + " vy of boid " + a.id()[i]);
+            close(a.z()[i], b.z()[i], period, tolerance, where + " z of boid " + a.id()[i]);
+            close(a.vz()[i], b.vz()[i], 0, tolerance, where + " vz of boid " + a.id()[i]);
         }
     }
 

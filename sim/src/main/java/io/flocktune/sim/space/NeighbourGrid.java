@@ -186,44 +186,56 @@ public final class NeighbourGrid {
     public int cellStart(int cell) { return cellStart[cell]; }
 
     /**
-     * 2D only: the runs of the forward half of the block of the given reach around cell
-     * (cx, cy), without the cell itself: the cells right of it in its row, and the whole rows
-     * above it. Every unordered pair of cells of a block is then visited once when each cell
-     * takes its forward half (and the pairs inside a cell are taken by the cell). 3 ints per
-     * run: start, end, and the periodic image of the run's cells as a code
-     * {@code (ix+1) + 3(iy+1)}, i ∈ {−1, 0, 1}: adding {@code i·size} to {@code p_j − p_i} gives
-     * the minimum image for every pair closer than a cell width, with no per-pair test. Requires
-     * {@link #shiftsExact} for this reach and positions unchanged since {@link #build}.
+     * The runs of the forward half of the block of the given reach around cell (cx, cy, cz),
+     * without the cell itself: the cells after it in its row, the rows after it in its layer
+     * (2D: the one layer) and the layers after it. Every unordered pair of cells of a block is
+     * then visited once when each cell takes its forward half (and the pairs inside a cell are
+     * taken by the cell). 3 ints per run: start, end, and the periodic image of the run's cells
+     * as a code {@code 13 + ix + 3·iy + 9·iz}, i ∈ {−1, 0, 1}: adding {@code i·size} to
+     * {@code p_j − p_i} gives the minimum image for every pair closer than a cell width, with no
+     * per-pair test. Requires {@link #shiftsExact} for this reach and positions unchanged since
+     * {@link #build}.
+     *
+     * @param out room for 3·{@link #maxRuns(int)} ints
      */
-    public int forwardRuns(int cx, int cy, int reach, int[] out) {
+    public int forwardRuns(int cx, int cy, int cz, int reach, int[] out) {
         int k = 0;
         int[] start = cellStart;
-        int yTo = periodic ? reach : Math.min(reach, ny - 1 - cy);
-        for (int dy = 0; dy <= yTo; dy++) {
-            int yy = cy + dy, iy = yy >= ny ? 1 : 0;
-            yy -= iy * ny;
-            int row = yy * nx;
-            int image = 4 + 3 * iy;
-            int lo = dy == 0 ? cx + 1 : cx - reach, hi = cx + reach;
-            if (!periodic) {
-                lo = Math.max(lo, 0);
-                hi = Math.min(hi, nx - 1);
-                if (lo > hi) continue;
-            }
-            if (lo < 0) {
-                out[k++] = start[row + nx + lo]; out[k++] = start[row + nx]; out[k++] = image - 1;
-                lo = 0;
-            }
-            if (hi >= nx) {
-                out[k++] = start[row]; out[k++] = start[row + hi - nx + 1]; out[k++] = image + 1;
-                hi = nx - 1;
-            }
-            if (lo <= hi) {
-                out[k++] = start[row + lo]; out[k++] = start[row + hi + 1]; out[k++] = image;
+        int zTo = dimension == 2 ? 0 : (periodic ? reach : Math.min(reach, nz - 1 - cz));
+        for (int dz = 0; dz <= zTo; dz++) {
+            int zz = cz + dz, iz = zz >= nz ? 1 : 0;
+            zz -= iz * nz;
+            int yFrom = dz == 0 ? 0 : (periodic ? -reach : Math.max(-reach, -cy));
+            int yTo = periodic ? reach : Math.min(reach, ny - 1 - cy);
+            for (int dy = yFrom; dy <= yTo; dy++) {
+                int yy = cy + dy, iy = yy < 0 ? -1 : (yy >= ny ? 1 : 0);
+                yy -= iy * ny;
+                int row = (zz * ny + yy) * nx;
+                int image = 13 + 3 * iy + 9 * iz;
+                int lo = dz == 0 && dy == 0 ? cx + 1 : cx - reach, hi = cx + reach;
+                if (!periodic) {
+                    lo = Math.max(lo, 0);
+                    hi = Math.min(hi, nx - 1);
+                    if (lo > hi) continue;
+                }
+                if (lo < 0) {
+                    out[k++] = start[row + nx + lo]; out[k++] = start[row + nx]; out[k++] = image - 1;
+                    lo = 0;
+                }
+                if (hi >= nx) {
+                    out[k++] = start[row]; out[k++] = start[row + hi - nx + 1]; out[k++] = image + 1;
+                    hi = nx - 1;
+                }
+                if (lo <= hi) {
+                    out[k++] = start[row + lo]; out[k++] = start[row + hi + 1]; out[k++] = image;
+                }
             }
         }
         return k / 3;
     }
+
+    /** @return cells along z after the last {@link #build} (1 in 2D). */
+    public int cellsZ() { return nz; }
 
     /** First offset of a block of the given reach along an axis of {@code n} cells. */
     private int from(int c, int n, int reach) {
