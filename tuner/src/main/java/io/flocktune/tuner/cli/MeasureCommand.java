@@ -61,9 +61,8 @@ final class MeasureCommand implements Callable<Integer> {
     @Option(names = "--json", description = "Print JSON instead of a table.")
     boolean json;
 
-    @Option(names = "--threads", paramLabel = "T",
-            description = "Replicates run at once, >= 1 (default: the number of cores).")
-    Integer threads;
+    @Mixin
+    ThreadsOption threads;
 
     @Spec
     CommandSpec spec;
@@ -74,8 +73,7 @@ final class MeasureCommand implements Callable<Integer> {
         long skipped = warmup == null ? steps / 2 : warmup;
         if (skipped < 0 || skipped >= steps) throw new InputException("--warmup = " + skipped + ": must be in [0, " + steps + ") (--steps = " + steps + ")");
         if (replicates < 1) throw new InputException("--replicates = " + replicates + ": must be >= 1");
-        int threadCount = threads == null ? Runtime.getRuntime().availableProcessors() : threads;
-        if (threadCount < 1) throw new InputException("--threads = " + threadCount + ": must be >= 1");
+        int threadCount = threads.count();
 
         Preset preset = presetOptions.resolve();
         List<ObjectiveSpec> specs = objectives(preset, skipped);

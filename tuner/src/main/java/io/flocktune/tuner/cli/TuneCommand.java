@@ -1,7 +1,6 @@
 package io.flocktune.tuner.cli;
 
 import io.flocktune.objectives.Measurement;
-import io.flocktune.tuner.eval.LocalRunner;
 import io.flocktune.tuner.experiment.Experiment;
 import io.flocktune.tuner.experiment.Experiments;
 import io.flocktune.tuner.io.InputException;
@@ -9,6 +8,7 @@ import io.flocktune.tuner.run.RunFiles;
 import io.flocktune.tuner.run.Tuning;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
@@ -43,9 +43,8 @@ final class TuneCommand implements Callable<Integer> {
             description = "Run directory, new or empty (default: results/<name>-<seed>-<date-time>).")
     Path out;
 
-    @Option(names = "--threads", paramLabel = "T",
-            description = "Simulations at the same time, >= 1 (default: every processor). Results do not depend on it.")
-    Integer threads;
+    @Mixin
+    ThreadsOption threads;
 
     @Option(names = "--resume", paramLabel = "DIR",
             description = "Continue the run in DIR from its last checkpoint (takes no experiment, --seed or --out).")
@@ -56,8 +55,7 @@ final class TuneCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws InputException, InterruptedException {
-        int t = threads == null ? LocalRunner.availableThreads() : threads;
-        if (t < 1 || t > 4096) throw new InputException("--threads = " + t + ": must be in [1, 4096]");
+        int t = threads.count();
         if (resume != null && (experiment != null || seed != null || out != null)) {
             throw new InputException("--resume " + resume + ": takes no experiment, --seed or --out (they are in the run's experiment.json)");
         }

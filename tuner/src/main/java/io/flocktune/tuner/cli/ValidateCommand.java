@@ -70,9 +70,8 @@ final class ValidateCommand implements Runnable {
                 description = "Override a field of the base preset, e.g. boids.count=100 (repeatable); not the swept fields.")
         List<String> sets = new ArrayList<>();
 
-        @Option(names = "--threads", paramLabel = "T",
-                description = "Points measured at once, >= 1 (default: the number of cores).")
-        Integer threads;
+        @Mixin
+        ThreadsOption threads;
 
         /** The built-in preset with the overrides, which must leave the swept fields alone. */
         Preset base(String preset, List<String> swept) throws InputException {
@@ -92,9 +91,7 @@ final class ValidateCommand implements Runnable {
         }
 
         int threadCount() throws InputException {
-            int count = threads == null ? Runtime.getRuntime().availableProcessors() : threads;
-            if (count < 1) throw new InputException("--threads = " + count + ": must be >= 1");
-            return count;
+            return threads.count();
         }
     }
 

@@ -125,7 +125,7 @@ class MeasureCommandTest {
                 new MainTest.Bad("flocktune: --warmup = 100: must be in [0, 100) (--steps = 100)",
                         "measure", "--preset", "reynolds", "--steps", "100", "--warmup", "100"),
                 new MainTest.Bad("flocktune: --warmup = -1: must be in [0, 100)", "measure", "--preset", "reynolds", "--steps", "100", "--warmup", "-1"),
-                new MainTest.Bad("flocktune: --threads = 0: must be >= 1", "measure", "--preset", "reynolds", "--threads", "0"),
+                new MainTest.Bad("flocktune: --threads = 0: must be in [1, 4096]", "measure", "--preset", "reynolds", "--threads", "0"),
                 new MainTest.Bad("flocktune: Invalid value for option '--replicates': 'many' is not an int",
                         "measure", "--preset", "reynolds", "--replicates", "many"),
                 new MainTest.Bad("flocktune: reynolds with --set boids.count=0: boids.count = 0: must be in [1, 10000000]",

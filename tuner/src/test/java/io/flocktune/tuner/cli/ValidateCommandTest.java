@@ -63,7 +63,7 @@ class ValidateCommandTest {
                         "validate", "couzin", "--set", "neighbourhood={\"kind\": \"global\"}"),
                 new MainTest.Bad("flocktune: --steps = 1: must be >= 2", "validate", "vicsek", "--steps", "1"),
                 new MainTest.Bad("flocktune: --seeds = 0: must be >= 1", "validate", "vicsek", "--seeds", "0"),
-                new MainTest.Bad("flocktune: --threads = 0: must be >= 1", "validate", "couzin", "--threads", "0", "--values", "1", "--steps", "2"),
+                new MainTest.Bad("flocktune: --threads = 0: must be in [1, 4096]", "validate", "couzin", "--threads", "0", "--values", "1", "--steps", "2"),
                 new MainTest.Bad("flocktune: Invalid value for option '--values' (V): 'x' is not a double", "validate", "vicsek", "--values", "1,x"),
                 new MainTest.Bad("flocktune: missing validation: vicsek or couzin (see 'flocktune validate --help')", "validate"),
                 new MainTest.Bad("flocktune: Unmatched argument at index 1: 'reynolds'", "validate", "reynolds"));
