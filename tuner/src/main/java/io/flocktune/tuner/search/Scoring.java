@@ -54,11 +54,23 @@ public sealed interface Scoring<C extends Comparable<? super C>> {
         return costs;
     }
 
+    /**
+     * A single-objective scoring: one {@code Double} to minimise, ranked by the single-fitness
+     * selectors; a failed candidate scores +∞.
+     */
+    sealed interface SingleObjective extends Scoring<Double> {
+        @Override default Double worst() { return Double.POSITIVE_INFINITY; }
+        @Override default double scalar(Double fitness) { return fitness; }
+        @Override default Selector<DoubleGene, Double> offspringSelector(Selection s) { return single(s); }
+        @Override default Selector<DoubleGene, Double> survivorsSelector(Selection s, int elitism) {
+            return elitism > 0 ? new EliteSelector<>(elitism, single(s)) : single(s);
+        }
+    }
+
     /** {@code Σ w_k · cost_k}: a weighted sum of normalised objectives. */
-    record WeightedSum(List<Criterion> criteria) implements Scoring<Double> {
+    record WeightedSum(List<Criterion> criteria) implements SingleObjective {
         public WeightedSum {
-            criteria = List.copyOf(Check.present("criteria", criteria));
-            if (criteria.isEmpty()) throw new IllegalArgumentException("at least one objective is needed");
+            criteria = atLeast(1, criteria, "at least one objective is needed");
         }
 
         @Override
@@ -68,23 +80,15 @@ public sealed interface Scoring<C extends Comparable<? super C>> {
             for (int k = 0; k < c.length; k++) sum += criteria.get(k).weight() * c[k];
             return sum;
         }
-
-        @Override public Double worst() { return Double.POSITIVE_INFINITY; }
-        @Override public double scalar(Double fitness) { return fitness; }
-        @Override public Selector<DoubleGene, Double> offspringSelector(Selection s) { return single(s); }
-        @Override public Selector<DoubleGene, Double> survivorsSelector(Selection s, int elitism) {
-            return elitism > 0 ? new EliteSelector<>(elitism, single(s)) : single(s);
-        }
     }
 
     /**
      * {@code sqrt(Σ w_k · cost_k²)}: the weighted Euclidean distance to the targets, when every
      * cost is a normalised distance {@code |mean − target| / scale}.
      */
-    record TargetDistance(List<Criterion> criteria) implements Scoring<Double> {
+    record TargetDistance(List<Criterion> criteria) implements SingleObjective {
         public TargetDistance {
-            criteria = List.copyOf(Check.present("criteria", criteria));
-            if (criteria.isEmpty()) throw new IllegalArgumentException("at least one objective is needed");
+            criteria = atLeast(1, criteria, "at least one objective is needed");
         }
 
         @Override
@@ -93,13 +97,6 @@ public sealed interface Scoring<C extends Comparable<? super C>> {
             double sum = 0;
             for (int k = 0; k < c.length; k++) sum += criteria.get(k).weight() * c[k] * c[k];
             return Math.sqrt(sum);
-        }
-
-        @Override public Double worst() { return Double.POSITIVE_INFINITY; }
-        @Override public double scalar(Double fitness) { return fitness; }
-        @Override public Selector<DoubleGene, Double> offspringSelector(Selection s) { return single(s); }
-        @Override public Selector<DoubleGene, Double> survivorsSelector(Selection s, int elitism) {
-            return elitism > 0 ? new EliteSelector<>(elitism, single(s)) : single(s);
         }
     }
 
@@ -110,8 +107,7 @@ public sealed interface Scoring<C extends Comparable<? super C>> {
      */
     record Pareto(List<Criterion> criteria) implements Scoring<Vec<double[]>> {
         public Pareto {
-            criteria = List.copyOf(Check.present("criteria", criteria));
-            if (criteria.size() < 2) throw new IllegalArgumentException("a Pareto search needs at least 2 objectives");
+            criteria = atLeast(2, criteria, "a Pareto search needs at least 2 objectives");
         }
 
         @Override
@@ -153,6 +149,13 @@ public sealed interface Scoring<C extends Comparable<? super C>> {
         private static IllegalArgumentException singleOnly(Selection s) {
             return new IllegalArgumentException("selector " + s + " ranks a single fitness; a Pareto search needs nsga2 or ufTournament");
         }
+    }
+
+    /** @return an unmodifiable copy of {@code criteria}, which must hold at least {@code minimum}. */
+    private static List<Criterion> atLeast(int minimum, List<Criterion> criteria, String rule) {
+        List<Criterion> copy = List.copyOf(Check.present("criteria", criteria));
+        if (copy.size() < minimum) throw new IllegalArgumentException(rule);
+        return copy;
     }
 
     private static Selector<DoubleGene, Double> single(Selection s) {
