@@ -89,8 +89,7 @@ public final class NeighbourGrid {
             start[c + 1]++;
         }
         for (int c = 0; c < cells; c++) start[c + 1] += start[c];
-        // stable placement: a running cursor per cell, kept in slotOf temporarily is not possible,
-        // so place by scanning indices in order with a cursor array reusing cellStart shifted
+        // stable placement in index order, using start[c] as cell c's running cursor
         for (int i = 0; i < n; i++) {
             int c = cellOf[i];
             int s = start[c]++;
