@@ -404,9 +404,109 @@ export class Simulation {
     if (this.needHeading) g.heading += sign * this.heading[s];
   }
 
+  /**
+   * Sorts the boids into cells of side >= the interaction reach (+ the largest step in a
+   * sequential update, as the Java grid does), so a boid's candidates are the boids of its
+   * 3^d block of cells; in a periodic world with fewer than 3 cells a side, every boid is a
+   * candidate. Only the candidates' visiting order differs from all pairs (rounding only).
+   */
+  buildGrid() {
+    const n = this.count, threeD = this.threeD;
+    const metric = this.nb === "metric" || this.nb === "fieldOfView";
+    let reach = Math.sqrt(Math.max(this.sepR2, metric ? this.nbR2 : 0));
+    if (this.sequential) {
+      const largest = this.mot === "additive" || this.mot === "steering" ? this.maxSpeed * this.dt : this.constSpeed * this.dt;
+      reach += largest;
+    }
+    const x = this.x, y = this.y, z = this.z;
+    let lo = [0, 0, 0], hi = [0, 0, 0];
+    if (this.periodic) {
+      lo = [-this.half, -this.half, -this.half];
+      hi = [this.half, this.half, this.half];
+    } else {
+      lo = [Infinity, Infinity, threeD ? Infinity : 0]; hi = [-Infinity, -Infinity, threeD ? -Infinity : 0];
+      for (let i = 0; i < n; i++) {
+        if (x[i] < lo[0]) lo[0] = x[i]; if (x[i] > hi[0]) hi[0] = x[i];
+        if (y[i] < lo[1]) lo[1] = y[i]; if (y[i] > hi[1]) hi[1] = y[i];
+        if (threeD) { if (z[i] < lo[2]) lo[2] = z[i]; if (z[i] > hi[2]) hi[2] = z[i]; }
+      }
+    }
+    const dims = threeD ? 3 : 2;
+    let cell = reach;
+    const cellsFor = (c) => [0, 1, 2].map((d) => (d < dims ? Math.max(1, Math.floor((hi[d] - lo[d]) / c) || 1) : 1));
+    let cells = cellsFor(cell);
+    while (cells[0] * cells[1] * cells[2] > 4 * n + 64) { cell *= 1.5; cells = cellsFor(cell); }
+    const all = !(reach > 0) || !Number.isFinite(reach)
+      || (this.periodic && (cells[0] < 3 || cells[1] < 3 || (threeD && cells[2] < 3)));
+    const g = this.grid || (this.grid = {});
+    g.all = all;
+    if (!g.order || g.order.length < this.capacity) {
+      g.order = new Int32Array(this.capacity); g.home = new Int32Array(this.capacity);
+      g.hx = new Int32Array(this.capacity); g.hy = new Int32Array(this.capacity); g.hz = new Int32Array(this.capacity);
+    }
+    if (all) {
+      for (let i = 0; i < n; i++) g.order[i] = i;
+      return;
+    }
+    g.cells = Int32Array.from(cells);
+    g.lo = lo;
+    g.width = [0, 1, 2].map((d) => (d < dims ? (hi[d] - lo[d]) / cells[d] : 1));
+    const total = cells[0] * cells[1] * cells[2];
+    if (!g.start || g.start.length < total + 1) g.start = new Int32Array(total + 1);
+    const start = g.start, order = g.order, home = g.home;
+    start.fill(0, 0, total + 1);
+    const cx = g.cells[0], cy = g.cells[1];
+    for (let i = 0; i < n; i++) {
+      const a = this.cellCoordinate(x[i], 0), b = this.cellCoordinate(y[i], 1), d = this.cellCoordinate(z[i], 2);
+      g.hx[i] = a; g.hy[i] = b; g.hz[i] = d;
+      const c = (d * cy + b) * cx + a;
+      home[i] = c;
+      start[c + 1]++;
+    }
+    for (let c = 0; c < total; c++) start[c + 1] += start[c];
+    const fill = g.fill && g.fill.length >= total ? g.fill : (g.fill = new Int32Array(total));
+    fill.set(start.subarray(0, total));
+    for (let i = 0; i < n; i++) order[fill[home[i]]++] = i;
+  }
+
+  /** Writes into this.runs the [from, to) ranges of grid.order holding slot s's candidates; returns their number. */
+  candidateRuns(s) {
+    const g = this.grid;
+    if (!this.runs) this.runs = new Int32Array(2 * 27);
+    const runs = this.runs;
+    if (g.all) { runs[0] = 0; runs[1] = this.count; return 1; }
+    const cells = g.cells, start = g.start, periodic = this.periodic;
+    const hx0 = g.hx[s], hy0 = g.hy[s], hz0 = g.hz[s];
+    const zr = this.threeD ? 1 : 0;
+    let count = 0;
+    for (let oz = -zr; oz <= zr; oz++) {
+      let cz = hz0 + oz;
+      if (cz < 0) { if (!periodic) continue; cz += cells[2]; } else if (cz >= cells[2]) { if (!periodic) continue; cz -= cells[2]; }
+      for (let oy = -1; oy <= 1; oy++) {
+        let cy = hy0 + oy;
+        if (cy < 0) { if (!periodic) continue; cy += cells[1]; } else if (cy >= cells[1]) { if (!periodic) continue; cy -= cells[1]; }
+        for (let ox = -1; ox <= 1; ox++) {
+          let cx = hx0 + ox;
+          if (cx < 0) { if (!periodic) continue; cx += cells[0]; } else if (cx >= cells[0]) { if (!periodic) continue; cx -= cells[0]; }
+          const c = (cz * cells[1] + cy) * cells[0] + cx;
+          if (start[c] < start[c + 1]) { runs[2 * count] = start[c]; runs[2 * count + 1] = start[c + 1]; count++; }
+        }
+      }
+    }
+    return count;
+  }
+
+  cellCoordinate(v, d) {
+    const g = this.grid;
+    const c = Math.floor((v - g.lo[d]) / g.width[d]);
+    return c < 0 ? 0 : c >= g.cells[d] ? g.cells[d] - 1 : c | 0;
+  }
+
+
   /** Advances the flock and the predators by one step (Simulation.step). */
   step() {
     const n = this.count;
+    this.buildGrid();
     if (this.needUnit) for (let s = 0; s < n; s++) this.cacheUnit(s);
     if (this.needHeading) for (let s = 0; s < n; s++) this.heading[s] = Math.atan2(this.vy[s], this.vx[s]);
     if (this.global) {
@@ -487,45 +587,50 @@ export class Simulation {
       if (speed > 0) { hx = vxi / speed; hy = vyi / speed; hz = vzi / speed; } else viewCos = -2;
     }
     const reach2 = Math.max(sepR2, metric ? nbR2 : 0);
-    for (let k = 0; k < n; k++) {
-      if (k === s) continue;
-      let dx = sx[k] - xi, dy = sy[k] - yi, dz = sz[k] - zi;
-      if (periodic) {
-        dx = minimumImage(dx, size); dy = minimumImage(dy, size); dz = minimumImage(dz, size);
-      }
-      const d2 = dx * dx + dy * dy + dz * dz;
-      if (d2 >= reach2) continue;
-      if (viewCos > -2 && (d2 < sepR2 || d2 < nbR2) && hx * dx + hy * dy + hz * dz < viewCos * Math.sqrt(d2)) continue;
-      if (d2 < sepR2) {
-        sepX -= dx; sepY -= dy; sepZ -= dz;
-        if (d2 > 0) {
-          const inv = 1.0 / d2;
-          sepInvCount++;
-          invX -= dx * inv; invY -= dy * inv; invZ -= dz * inv;
-          if (sepZonal) {
-            const invD = Math.sqrt(inv);
-            zoneX -= dx * invD; zoneY -= dy * invD; zoneZ -= dz * invD;
+    const runCount = this.candidateRuns(s);
+    const runs = this.runs, order = this.grid.order;
+    for (let r = 0; r < runCount; r++) {
+      for (let m = runs[2 * r], end = runs[2 * r + 1]; m < end; m++) {
+        const k = order[m];
+          if (k === s) continue;
+          let dx = sx[k] - xi, dy = sy[k] - yi, dz = sz[k] - zi;
+          if (periodic) {
+            dx = minimumImage(dx, size); dy = minimumImage(dy, size); dz = minimumImage(dz, size);
           }
-        }
-        if (zonal) continue;
-      }
-      if (metric && d2 < nbR2) {
-        if (zonal) {
-          if (d2 < orientationR2) {
+          const d2 = dx * dx + dy * dy + dz * dz;
+          if (d2 >= reach2) continue;
+          if (viewCos > -2 && (d2 < sepR2 || d2 < nbR2) && hx * dx + hy * dy + hz * dz < viewCos * Math.sqrt(d2)) continue;
+          if (d2 < sepR2) {
+            sepX -= dx; sepY -= dy; sepZ -= dz;
+            if (d2 > 0) {
+              const inv = 1.0 / d2;
+              sepInvCount++;
+              invX -= dx * inv; invY -= dy * inv; invZ -= dz * inv;
+              if (sepZonal) {
+                const invD = Math.sqrt(inv);
+                zoneX -= dx * invD; zoneY -= dy * invD; zoneZ -= dz * invD;
+              }
+            }
+            if (zonal) continue;
+          }
+          if (metric && d2 < nbR2) {
+            if (zonal) {
+              if (d2 < orientationR2) {
+                nbCount++;
+                nbUx += ux[k]; nbUy += uy[k]; nbUz += uz[k];
+              } else if (d2 > 0) {
+                const invD = 1.0 / Math.sqrt(d2);
+                attCount++;
+                attX += dx * invD; attY += dy * invD; attZ += dz * invD;
+              }
+              continue;
+            }
             nbCount++;
-            nbUx += ux[k]; nbUy += uy[k]; nbUz += uz[k];
-          } else if (d2 > 0) {
-            const invD = 1.0 / Math.sqrt(d2);
-            attCount++;
-            attX += dx * invD; attY += dy * invD; attZ += dz * invD;
+            nbVx += svx[k]; nbVy += svy[k]; nbVz += svz[k];
+            nbOx += dx; nbOy += dy; nbOz += dz;
+            if (needUnit) { nbUx += ux[k]; nbUy += uy[k]; nbUz += uz[k]; }
+            if (needHeading) nbHeading += heading[k];
           }
-          continue;
-        }
-        nbCount++;
-        nbVx += svx[k]; nbVy += svy[k]; nbVz += svz[k];
-        nbOx += dx; nbOy += dy; nbOz += dz;
-        if (needUnit) { nbUx += ux[k]; nbUy += uy[k]; nbUz += uz[k]; }
-        if (needHeading) nbHeading += heading[k];
       }
     }
     if (this.nb === "topological") {
@@ -986,10 +1091,10 @@ export class Simulation {
   polarization() {
     let sx = 0, sy = 0, sz = 0;
     for (let i = 0; i < this.count; i++) {
-      const l = Math.hypot(this.vx[i], this.vy[i], this.vz[i]);
+      const l = Math.sqrt(this.vx[i] * this.vx[i] + this.vy[i] * this.vy[i] + this.vz[i] * this.vz[i]);
       if (l > 0) { sx += this.vx[i] / l; sy += this.vy[i] / l; sz += this.vz[i] / l; }
     }
-    return Math.hypot(sx, sy, sz) / this.count;
+    return Math.sqrt(sx * sx + sy * sy + sz * sz) / this.count;
   }
 }
 
