@@ -4,7 +4,9 @@
 // with seed, parameter sliders, replay of a recorded trajectory).
 import { Simulation, unsupported } from "./flock.mjs";
 
-const BOID = "#1f77b4", PREDATOR = "#d62728", OBSTACLE = "rgba(90, 90, 90, 0.35)", BACKGROUND = "#fafafa";
+const PREDATOR = "#d62728", OBSTACLE = "rgba(90, 90, 90, 0.35)";
+// ImageData pixels are RGBA bytes: as little-endian 32-bit words 0xAABBGGRR
+const BOID_PIXEL = 0xffb4771f, BACKGROUND_PIXEL = 0xfffafafa;
 
 /**
  * Draws a flock in a canvas. A frame is {count, x, y, z, vx, vy, vz, predators: {count, x, …}}
@@ -62,11 +64,15 @@ export class Renderer {
     const depth = cp * y1 - sp * z, up = sp * y1 + cp * z;     // pitch about the screen's x axis
     const distance = 2.2 * s;
     const f = distance / (distance + depth);
-    const scale = Math.min(w, h) / (1.25 * s) * f;
+    const scale = Math.min(w, h) / (1.8 * s) * f;
     return [w / 2 + x1 * scale, h / 2 - up * scale, f];
   }
 
-  /** Draws one frame; `again` redraws without fading trails (after a rotation). */
+  /**
+   * Draws one frame; `again` redraws without fading trails (after a rotation). Boids are
+   * rasterised straight into an ImageData (a filled triangle each, no path per boid: 2 000
+   * boids cost about a millisecond), then the box, obstacles and predators are drawn on top.
+   */
   draw(frame, again = false) {
     this.lastFrame = frame;
     const ctx = this.ctx, w = this.canvas.width, h = this.canvas.height;
@@ -75,37 +81,73 @@ export class Renderer {
       for (let i = 0; i < frame.count; i++) { cx += frame.x[i]; cy += frame.y[i]; cz += frame.z[i]; }
       if (frame.count > 0) this.centre = [cx / frame.count, cy / frame.count, cz / frame.count];
     }
-    if (this.trails && !again) {
-      ctx.fillStyle = "rgba(250, 250, 250, 0.18)";
-      ctx.fillRect(0, 0, w, h);
-    } else {
-      ctx.fillStyle = BACKGROUND;
-      ctx.fillRect(0, 0, w, h);
+    if (!this.image || this.image.width !== w || this.image.height !== h) {
+      this.image = ctx.createImageData(w, h);
+      this.pixels = new Uint32Array(this.image.data.buffer);
+      this.pixels.fill(BACKGROUND_PIXEL);
     }
+    const pixels = this.pixels;
+    if (this.trails && !again) {
+      // fade toward the background: each channel keeps 82 % of its distance to 0xfa
+      for (let k = 0; k < pixels.length; k++) {
+        const v = pixels[k];
+        if (v === BACKGROUND_PIXEL) continue;
+        const r = v & 0xff, g = (v >>> 8) & 0xff, b = (v >>> 16) & 0xff;
+        const fr = 250 - (((250 - r) * 13) >> 4), fg = 250 - (((250 - g) * 13) >> 4), fb = 250 - (((250 - b) * 13) >> 4);
+        pixels[k] = (0xff000000 | (fb << 16) | (fg << 8) | fr) >>> 0;
+      }
+    } else {
+      pixels.fill(BACKGROUND_PIXEL);
+    }
+    const size = Math.max(2.5, Math.min(7, 9 * Math.sqrt(w * h) / 640 / Math.sqrt(Math.max(1, frame.count / 50))));
+    for (let i = 0; i < frame.count; i++) {
+      this.triangle(frame.x[i], frame.y[i], frame.z[i], frame.vx[i], frame.vy[i], frame.vz[i], size);
+      this.fillTriangle(BOID_PIXEL);
+    }
+    ctx.putImageData(this.image, 0, 0);
     this.drawBox();
     for (const o of this.obstacles) {
       const [sx, sy, f] = this.project(o.x, o.y, o.z);
-      const r = o.radius * Math.min(w, h) / (this.world.dimension === 2 ? this.world.size : 1.25 * this.world.size) * f;
+      const r = o.radius * Math.min(w, h) / (this.world.dimension === 2 ? this.world.size : 1.8 * this.world.size) * f;
       ctx.fillStyle = OBSTACLE;
       ctx.beginPath(); ctx.arc(sx, sy, Math.max(1, r), 0, 2 * Math.PI); ctx.fill();
     }
-    const size = Math.max(2.5, Math.min(7, 9 * Math.sqrt(w * h) / 640 / Math.sqrt(Math.max(1, frame.count / 50))));
-    ctx.fillStyle = BOID;
-    ctx.beginPath();
-    for (let i = 0; i < frame.count; i++) this.triangle(frame.x[i], frame.y[i], frame.z[i], frame.vx[i], frame.vy[i], frame.vz[i], size);
-    ctx.fill();
     const p = frame.predators;
     if (p && p.count > 0) {
       ctx.fillStyle = PREDATOR;
       ctx.beginPath();
-      for (let k = 0; k < p.count; k++) this.triangle(p.x[k], p.y[k], p.z[k], p.vx[k], p.vy[k], p.vz[k], size * 2);
+      for (let k = 0; k < p.count; k++) {
+        const t = this.triangle(p.x[k], p.y[k], p.z[k], p.vx[k], p.vy[k], p.vz[k], size * 2);
+        ctx.moveTo(t[0], t[1]); ctx.lineTo(t[2], t[3]); ctx.lineTo(t[4], t[5]); ctx.closePath();
+      }
       ctx.fill();
+    }
+  }
+
+  /** Fills the triangle last computed by triangle() into the pixel buffer (pixel centres inside). */
+  fillTriangle(colour) {
+    const t = this.corners, w = this.canvas.width, h = this.canvas.height, pixels = this.pixels;
+    const x0 = t[0], y0 = t[1], x1 = t[2], y1 = t[3], x2 = t[4], y2 = t[5];
+    const area = (x1 - x0) * (y2 - y0) - (y1 - y0) * (x2 - x0);
+    if (area === 0) return;
+    const sign = area > 0 ? 1 : -1;
+    const minX = Math.max(0, Math.floor(Math.min(x0, x1, x2))), maxX = Math.min(w - 1, Math.ceil(Math.max(x0, x1, x2)));
+    const minY = Math.max(0, Math.floor(Math.min(y0, y1, y2))), maxY = Math.min(h - 1, Math.ceil(Math.max(y0, y1, y2)));
+    for (let py = minY; py <= maxY; py++) {
+      const cy = py + 0.5;
+      for (let px = minX; px <= maxX; px++) {
+        const cx = px + 0.5;
+        const e0 = ((x1 - x0) * (cy - y0) - (y1 - y0) * (cx - x0)) * sign;
+        const e1 = ((x2 - x1) * (cy - y1) - (y2 - y1) * (cx - x1)) * sign;
+        const e2 = ((x0 - x2) * (cy - y2) - (y0 - y2) * (cx - x2)) * sign;
+        if (e0 >= 0 && e1 >= 0 && e2 >= 0) pixels[py * w + px] = colour;
+      }
     }
   }
 
   drawBox() {
     const ctx = this.ctx, half = this.world.size / 2;
-    if (this.world.follow) return;
+    if (this.world.follow && this.world.dimension === 2) return;   // an open 3D world keeps a cube around the flock as depth cue
     ctx.strokeStyle = "#ddd";
     ctx.lineWidth = 1;
     ctx.beginPath();
@@ -126,7 +168,7 @@ export class Renderer {
     ctx.stroke();
   }
 
-  /** Adds a triangle pointing along v (projected) to the current path. */
+  /** @return the screen corners [x0, y0, x1, y1, x2, y2] of a triangle pointing along v (projected), in this.corners */
   triangle(x, y, z, vx, vy, vz, size) {
     const [sx, sy, f] = this.project(x, y, z);
     let dx, dy;
@@ -138,12 +180,11 @@ export class Renderer {
     }
     const len = Math.sqrt(dx * dx + dy * dy);
     if (len > 0) { dx /= len; dy /= len; } else { dx = 1; dy = 0; }
-    const s = size * f;
-    const ctx = this.ctx;
-    ctx.moveTo(sx + dx * s, sy + dy * s);
-    ctx.lineTo(sx - dx * s * 0.6 - dy * s * 0.5, sy - dy * s * 0.6 + dx * s * 0.5);
-    ctx.lineTo(sx - dx * s * 0.6 + dy * s * 0.5, sy - dy * s * 0.6 - dx * s * 0.5);
-    ctx.closePath();
+    const s = size * f, t = this.corners || (this.corners = new Float64Array(6));
+    t[0] = sx + dx * s; t[1] = sy + dy * s;
+    t[2] = sx - dx * s * 0.6 - dy * s * 0.5; t[3] = sy - dy * s * 0.6 + dx * s * 0.5;
+    t[4] = sx - dx * s * 0.6 + dy * s * 0.5; t[5] = sy - dy * s * 0.6 - dx * s * 0.5;
+    return t;
   }
 }
 
@@ -283,7 +324,7 @@ export function mountPlayer(doc, config) {
       + (replay.reason || missing.join(", ")) + " live.";
     $("mode").className = "replay";
     world.dimension = 2; world.size = replay.trajectory.view; world.follow = false;
-    for (const id of ["reset", "count", "seed", "sliders"]) { const e = $(id); if (e) e.hidden = true; }
+    for (const id of ["reset-controls", "sliders", "restore"]) { const e = $(id); if (e) e.hidden = true; }
   } else {
     $("mode").textContent = "Live: the JS engine runs the preset (the same trajectory as the Java engine for the same seed).";
   }

@@ -63,7 +63,7 @@ final class Chromium implements AutoCloseable {
         process = new ProcessBuilder(binary, "--headless", "--no-sandbox", "--disable-gpu",
                 "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run",
                 "--disable-background-timer-throttling", "--disable-renderer-backgrounding",
-                "--user-data-dir=" + profile, "--remote-debugging-port=0", "--window-size=1280,900", "about:blank")
+                "--user-data-dir=" + profile, "--remote-debugging-port=0", "--window-size=1280,1000", "about:blank")
                 .redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
         BufferedReader err = new BufferedReader(new InputStreamReader(process.getErrorStream(), StandardCharsets.UTF_8));
         String browserUrl = null;
@@ -129,9 +129,10 @@ final class Chromium implements AutoCloseable {
         }
     }
 
-    /** @return a PNG of the viewport */
-    byte[] screenshot() throws Exception {
-        return Base64.getDecoder().decode(call("Page.captureScreenshot", Map.of("format", "png")).path("data").asText());
+    /** @return a PNG of the top 1280 × 820 CSS pixels of the page, scaled by {@code scale} */
+    byte[] screenshot(double scale) throws Exception {
+        Map<String, Object> clip = Map.of("x", 0, "y", 0, "width", 1280, "height", 820, "scale", scale);
+        return Base64.getDecoder().decode(call("Page.captureScreenshot", Map.of("format", "png", "clip", clip)).path("data").asText());
     }
 
     /** Console errors, uncaught exceptions and error log entries seen so far. */

@@ -139,7 +139,26 @@ class WebPlayerBrowserTest {
         browser.call("Input.dispatchMouseEvent", java.util.Map.of("type", "mouseMoved", "x", 300, "y", 320, "button", "left", "buttons", 1));
         browser.call("Input.dispatchMouseEvent", java.util.Map.of("type", "mouseReleased", "x", 300, "y", 320, "button", "left", "clickCount", 1));
         assertNotEquals(yaw, browser.eval("flocktunePlayer.renderer.yaw").asDouble(), 1e-9, "dragging turned the view");
+        Files.write(Path.of("target/web-player-3d.png"), browser.screenshot(1.0));
         assertTrue(browser.eval("document.querySelector('.note').textContent").asText().contains("drag"));
+        assertEquals(List.of(), browser.errors());
+    }
+
+    /**
+     * The README's screenshot, {@code target/web-player.png}: the tuned showcase preset (else the
+     * default experiment's base) with trails, after 3 s.
+     */
+    @Test
+    void takesTheScreenshot(@TempDir Path dir) throws Exception {
+        Path showcase = Path.of("../results/showcase/best/best.json");
+        Preset preset = Files.isRegularFile(showcase) ? PresetJson.read(showcase) : base;
+        Path file = dir.resolve("shot.html");
+        Files.writeString(file, WebPlayer.page(preset, TUNED, null));
+        open(file);
+        browser.eval("document.getElementById('trails').click()");
+        Thread.sleep(3000);
+        Files.createDirectories(Path.of("target"));
+        Files.write(Path.of("target/web-player.png"), browser.screenshot(0.75));
         assertEquals(List.of(), browser.errors());
     }
 
@@ -154,14 +173,14 @@ class WebPlayerBrowserTest {
         assertTrue(browser.eval("flocktunePlayer.replaying").asBoolean());
         assertTrue(browser.eval("document.getElementById('mode').textContent").asText()
                 .matches("Replaying a recorded trajectory \\(50 frames.*does not run motion = test live\\."));
-        assertTrue(browser.eval("document.getElementById('reset').hidden").asBoolean());
+        assertTrue(browser.eval("document.getElementById('reset-controls').hidden").asBoolean());
         assertEquals(List.of(), browser.errors());
     }
 
     /**
      * Frames per second with 2 000 boids (the reynolds preset at its density: world side scaled
      * by √10), measured over 5 s after a 2 s warm-up; also the mean time of one engine step.
-     * Writes target/web-player-fps.txt and the screenshot target/web-player.png.
+     * Writes target/web-player-fps.txt.
      */
     @Test
     void measuresTheFrameRateWith2000Boids(@TempDir Path dir) throws Exception {
@@ -180,9 +199,6 @@ class WebPlayerBrowserTest {
         double stepMs = browser.eval("flocktunePlayer.stepMs").asDouble(), drawMs = browser.eval("flocktunePlayer.drawMs").asDouble();
         double idleFps = browser.eval("new Promise((done) => { flocktunePlayer.pause(); let n = 0; const t0 = performance.now();"
                 + " const f = (t) => { if (++n < 120) requestAnimationFrame(f); else done(n * 1000 / (t - t0)); }; requestAnimationFrame(f); })").asDouble();
-        byte[] png = browser.screenshot();
-        Files.createDirectories(Path.of("target"));
-        Files.write(Path.of("target/web-player.png"), png);
         String line = String.format(java.util.Locale.ROOT, "web player, 2000 boids (reynolds + 1 predator, world 316): %.1f fps over %.1f s"
                 + " (headless Chromium, software rendering); per frame: engine step %.2f ms, drawing %.2f ms; the same browser's"
                 + " requestAnimationFrame rate with the player paused: %.1f fps%n", fps, seconds, stepMs, drawMs, idleFps);
