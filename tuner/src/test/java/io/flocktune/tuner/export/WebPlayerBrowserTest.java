@@ -83,6 +83,8 @@ class WebPlayerBrowserTest {
         assertEquals(0.0, browser.eval("flocktunePlayer.preset.alignment.weight").asDouble());
         assertEquals("0", browser.eval("document.querySelector('#sliders input[data-path=\"alignment.weight\"] + output').textContent").asText());
         assertTrue(aligned > 0.5 && unaligned < 0.25, "alignment 2: " + aligned + ", alignment 0: " + unaligned);
+        browser.eval("document.getElementById('restore').click()");
+        assertEquals(0.5, browser.eval("flocktunePlayer.sim.aliWeight").asDouble(), "restore goes back to the file's preset");
         assertEquals(List.of(), browser.errors());
     }
 
