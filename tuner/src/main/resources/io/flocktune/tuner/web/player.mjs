@@ -397,7 +397,22 @@ export function mountPlayer(doc, config) {
   $("play").addEventListener("click", () => { playing = !playing; $("play").textContent = playing ? "pause" : "play"; });
   $("stepOnce").addEventListener("click", () => { advance(); draw(); });
   $("trails").addEventListener("change", (e) => { renderer.trails = e.target.checked; });
-  $("reset").addEventListener("click", () => reset(BigInt($("seed").value || "1"), Math.max(1, Math.min(20000, Number($("count").value) || 1))));
+  $("reset").addEventListener("click", () => {
+    // the same ranges as the command line: a 64-bit seed, boids.count in [1, 20 000] here
+    const seedText = $("seed").value.trim(), countText = $("count").value.trim();
+    let seed = null;
+    if (/^-?\d+$/.test(seedText)) {
+      const b = BigInt(seedText);
+      if (b >= -(2n ** 63n) && b < 2n ** 63n) seed = b;
+    }
+    const count = /^\d+$/.test(countText) ? Number(countText) : NaN;
+    const seedOk = seed !== null, countOk = count >= 1 && count <= 20000;
+    $("seed").setCustomValidity(seedOk ? "" : "seed: an integer in [-2^63, 2^63 - 1]");
+    $("count").setCustomValidity(countOk ? "" : "boids: an integer in [1, 20000]");
+    $("problem").textContent = [seedOk ? "" : "seed must be an integer in [-2^63, 2^63 - 1]",
+      countOk ? "" : "boids must be an integer in [1, 20000]"].filter((m) => m).join("; ");
+    if (seedOk && countOk) reset(seed, count);
+  });
   $("restore").addEventListener("click", () => {
     for (const f of fields) setParameter(f.path, getPath(original, f.path));
   });

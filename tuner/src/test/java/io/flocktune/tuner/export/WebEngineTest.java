@@ -47,7 +47,15 @@ class WebEngineTest {
     /** One comparison: a preset, a seed, and whether the initial state comes from a CSV. */
     record Case(String label, Preset preset, long seed, boolean fromCsv) {}
 
-    static List<Case> cases() throws Exception {
+    private static List<Case> cases;
+
+    /** The compared presets (drawn once per test run: checking the random ones costs seconds). */
+    static synchronized List<Case> cases() throws Exception {
+        if (cases == null) cases = List.copyOf(drawCases());
+        return cases;
+    }
+
+    private static List<Case> drawCases() throws Exception {
         List<Case> cases = new ArrayList<>();
         for (Preset p : Presets.all().values()) cases.add(new Case(p.name(), p, 7, false));
         Preset base = PresetJson.resolve("reynolds", List.of("predators.count=1"));

@@ -107,6 +107,7 @@ class WebPlayerBrowserTest {
                 + " c.value = '150'; s.value = '-77'; document.getElementById('reset').click(); })()");
         browser.eval("(() => { for (let k = 0; k < 50; k++) flocktunePlayer.sim.step(); })()");
         JsonNode js = browser.eval("flocktunePlayer.sim.state()");
+        assertEquals("", browser.eval("document.getElementById('problem').textContent").asText());
         Preset preset = PresetJson.resolve("reynolds", List.of("predators.count=1", "boids.count=150"));
         Simulation sim = Simulation.of(preset, -77);
         sim.run(50, (step, f) -> {});
@@ -130,6 +131,25 @@ class WebPlayerBrowserTest {
         assertEquals(List.of(), browser.errors());
     }
 
+    /** A seed or boid count out of range is refused with a message, never clamped, and the flock stays. */
+    @Test
+    void badResetInputIsRefusedWithAMessage() throws Exception {
+        open(page);
+        browser.eval("flocktunePlayer.pause()");
+        int step = browser.eval("flocktunePlayer.sim.stepCount").asInt();
+        browser.eval("(() => { document.getElementById('count').value = '50000'; document.getElementById('seed').value = '1';"
+                + " document.getElementById('reset').click(); })()");
+        assertEquals("boids must be an integer in [1, 20000]", browser.eval("document.getElementById('problem').textContent").asText());
+        browser.eval("(() => { document.getElementById('count').value = '10'; document.getElementById('seed').value = '9223372036854775808';"
+                + " document.getElementById('reset').click(); })()");
+        assertEquals("seed must be an integer in [-2^63, 2^63 - 1]", browser.eval("document.getElementById('problem').textContent").asText());
+        assertEquals(step, browser.eval("flocktunePlayer.sim.stepCount").asInt(), "no reset happened");
+        browser.eval("(() => { document.getElementById('seed').value = '-9223372036854775808'; document.getElementById('reset').click(); })()");
+        assertEquals("", browser.eval("document.getElementById('problem').textContent").asText());
+        assertEquals(10, browser.eval("flocktunePlayer.sim.count").asInt());
+        assertEquals(List.of(), browser.errors());
+    }
+
     /** A 3D preset is projected and turns when the canvas is dragged. */
     @Test
     void aThreeDimensionalViewTurnsWhenDragged(@TempDir Path dir) throws Exception {
@@ -148,7 +168,7 @@ class WebPlayerBrowserTest {
 
     /**
      * The README's screenshot, {@code target/web-player.png}: the tuned showcase preset (else the
-     * default experiment's base) with trails, after 3 s.
+     * default experiment's base) with trails, after 2.5 s.
      */
     @Test
     void takesTheScreenshot(@TempDir Path dir) throws Exception {
@@ -158,7 +178,7 @@ class WebPlayerBrowserTest {
         Files.writeString(file, WebPlayer.page(preset, TUNED, null));
         open(file);
         browser.eval("document.getElementById('trails').click()");
-        Thread.sleep(3000);
+        Thread.sleep(2500);
         Files.createDirectories(Path.of("target"));
         Files.write(Path.of("target/web-player.png"), browser.screenshot(0.75));
         assertEquals(List.of(), browser.errors());
@@ -181,7 +201,7 @@ class WebPlayerBrowserTest {
 
     /**
      * Frames per second with 2 000 boids (the reynolds preset at its density: world side scaled
-     * by √10), measured over 5 s after a 2 s warm-up; also the mean time of one engine step.
+     * by √10), measured over 4 s after a 1.5 s warm-up; also the mean time of one engine step.
      * Writes target/web-player-fps.txt.
      */
     @Test
@@ -191,10 +211,10 @@ class WebPlayerBrowserTest {
         Path file = dir.resolve("big.html");
         Files.writeString(file, WebPlayer.page(big, TUNED, null));
         open(file);
-        Thread.sleep(2000);
+        Thread.sleep(1500);
         int frames0 = browser.eval("Number(document.body.dataset.rendered)").asInt();
         long t0 = System.nanoTime();
-        Thread.sleep(5000);
+        Thread.sleep(4000);
         int frames1 = browser.eval("Number(document.body.dataset.rendered)").asInt();
         double seconds = (System.nanoTime() - t0) / 1e9;
         double fps = (frames1 - frames0) / seconds;
