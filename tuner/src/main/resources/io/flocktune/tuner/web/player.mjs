@@ -4,19 +4,21 @@
 // with seed, parameter sliders, replay of a recorded trajectory).
 import { Simulation, unsupported } from "./flock.mjs";
 
-const PREDATOR = "#d62728", OBSTACLE = "rgba(90, 90, 90, 0.35)";
+const PREDATOR = "#d62728", OBSTACLE = "rgba(90, 90, 90, 0.35)", GOAL = "#2ca02c";
 // ImageData pixels are RGBA bytes: as little-endian 32-bit words 0xAABBGGRR
 const BOID_PIXEL = 0xffb4771f, BACKGROUND_PIXEL = 0xfffafafa;
 
 /**
- * Draws a flock in a canvas. A frame is {count, x, y, z, vx, vy, vz, predators: {count, x, …}}
+ * Draws a flock in a canvas (obstacles as grey discs, the goal, when given, as a green dashed
+ * ring round its radius). A frame is {count, x, y, z, vx, vy, vz, predators: {count, x, …}}
  * in world units; `world` is {size, dimension, periodic, follow} (follow: centre the view on
  * the flock's centroid, for open worlds). 3D is projected with perspective after a rotation by
  * yaw (about the vertical axis) and pitch, changed by dragging the canvas.
  */
 export class Renderer {
-  constructor(canvas, world, obstacles = []) {
+  constructor(canvas, world, obstacles = [], goal = null) {
     this.canvas = canvas;
+    this.goal = goal;
     this.ctx = canvas.getContext("2d");
     this.world = world;
     this.obstacles = obstacles;
@@ -111,6 +113,15 @@ export class Renderer {
       const r = o.radius * Math.min(w, h) / (this.world.dimension === 2 ? this.world.size : 1.8 * this.world.size) * f;
       ctx.fillStyle = OBSTACLE;
       ctx.beginPath(); ctx.arc(sx, sy, Math.max(1, r), 0, 2 * Math.PI); ctx.fill();
+    }
+    if (this.goal) {
+      const g = this.goal, [gx, gy, f] = this.project(g.x, g.y, g.z);
+      const r = g.radius * Math.min(w, h) / (this.world.dimension === 2 ? this.world.size : 1.8 * this.world.size) * f;
+      ctx.strokeStyle = GOAL;
+      ctx.setLineDash([4, 4]);
+      ctx.beginPath(); ctx.arc(gx, gy, Math.max(2, r), 0, 2 * Math.PI); ctx.stroke();
+      ctx.setLineDash([]);
+      ctx.beginPath(); ctx.moveTo(gx - 4, gy); ctx.lineTo(gx + 4, gy); ctx.moveTo(gx, gy - 4); ctx.lineTo(gx, gy + 4); ctx.stroke();
     }
     const p = frame.predators;
     if (p && p.count > 0) {
@@ -309,7 +320,7 @@ export function mountPlayer(doc, config) {
     periodic: preset.world.boundary.kind === "wrap", follow: preset.world.boundary.kind === "none",
   };
   const obstacles = preset.obstacles.spheres;
-  const renderer = new Renderer(canvas, world, obstacles);
+  const renderer = new Renderer(canvas, world, obstacles, preset.goal.weight > 0 ? preset.goal : null);
   const missing = unsupported(preset);
   const replay = config.replay;
   let sim = null, frames = null, frameIndex = 0;

@@ -184,6 +184,33 @@ class WebPlayerBrowserTest {
         assertEquals(List.of(), browser.errors());
     }
 
+    /** Predators (red), obstacles (grey discs) and the goal (green ring) are drawn where they are. */
+    @Test
+    void predatorsObstaclesAndTheGoalAreDrawn(@TempDir Path dir) throws Exception {
+        Preset preset = PresetJson.resolve("seed000", List.of("predators.count=1", "goal.weight=0.01", "goal.radius=10",
+                "goal.x=-25", "goal.y=-25", "goal.z=0"));
+        Path file = dir.resolve("seed000.html");
+        Files.writeString(file, WebPlayer.page(preset, List.of(), null));
+        open(file);
+        browser.eval("flocktunePlayer.pause()");
+        browser.eval("flocktunePlayer.reset(1n, 30)");   // the same frame whatever the timing
+        browser.eval("flocktunePlayer.step()");
+        // the colour at a projected world point: [r, g, b]
+        String at = "((x, y, z, dx = 0) => { const r = flocktunePlayer.renderer, [sx, sy] = r.project(x, y, z);"
+                + " return Array.from(r.ctx.getImageData(Math.round(sx + dx), Math.round(sy), 1, 1).data.slice(0, 3)); })";
+        JsonNode predator = browser.eval(at + "(flocktunePlayer.sim.px[0], flocktunePlayer.sim.py[0], flocktunePlayer.sim.pz[0])");
+        assertTrue(predator.get(0).asInt() > 150 && predator.get(1).asInt() < 100, "red predator: " + predator);
+        JsonNode obstacle = browser.eval(at + "(20, 0, 0)");   // seed000's sphere at (20, 0, 0), radius 5
+        assertTrue(obstacle.get(0).asInt() < 230 && Math.abs(obstacle.get(0).asInt() - obstacle.get(2).asInt()) < 10,
+                "grey obstacle: " + obstacle);
+        double ringOffset = browser.eval("(() => { const r = flocktunePlayer.renderer, [cx] = r.project(-25, -25, 0);"
+                + " let best = null; for (let dx = 1; dx < 200; dx++) { const [x] = [cx + dx];"
+                + " const d = r.ctx.getImageData(Math.round(x), Math.round(r.project(-25, -25, 0)[1]), 1, 1).data;"
+                + " if (d[1] > d[0] + 40 && d[1] > d[2] + 40) { best = dx; break; } } return best; })()").asDouble();
+        assertTrue(ringOffset > 5, "a green ring round the goal, " + ringOffset + " px from its centre");
+        assertEquals(List.of(), browser.errors());
+    }
+
     /** A page that replays a recorded run says so, and draws it. */
     @Test
     void aReplaySaysSo(@TempDir Path dir) throws Exception {
