@@ -43,6 +43,7 @@ import static org.junit.jupiter.api.Assertions.*;
 class WebEngineTest {
     static final int STEPS = 50;
     static final double TOLERANCE = 1e-9;
+    private static final String NO_PREDATOR_ROWS = "CSV without predator rows: ";
 
     /** One comparison: a preset, a seed, and whether the initial state comes from a CSV. */
     record Case(String label, Preset preset, long seed, boolean fromCsv) {}
@@ -61,6 +62,7 @@ class WebEngineTest {
         Preset base = PresetJson.resolve("reynolds", List.of("predators.count=1"));
         cases.add(new Case("default experiment base (reynolds + 1 predator)", base, 11, false));
         cases.add(new Case("default experiment base from a CSV", base, -5, true));
+        cases.add(new Case(NO_PREDATOR_ROWS + "default experiment base", base, 12, true));
         Path showcase = Path.of("../results/showcase/best/best.json");
         if (Files.isRegularFile(showcase)) cases.add(new Case("tuned showcase best", PresetJson.read(showcase), 3, false));
         for (int k = 0; k < 2 * VariantPresets.COUNT; k++) {
@@ -124,6 +126,11 @@ class WebEngineTest {
             if (k.fromCsv()) {
                 init = dir.resolve("init-" + c + ".csv");
                 StateCsv.write(init, 0, initialState(k.preset(), k.seed()));
+                if (k.label().startsWith(NO_PREDATOR_ROWS)) {
+                    // no predator rows: both engines draw the predators from the seed (Simulation.ofBoids)
+                    List<String> rows = Files.readAllLines(init).stream().filter(row -> !row.contains(",predator,")).toList();
+                    Files.write(init, rows);
+                }
             }
             Path javaTrace = dir.resolve("java-" + c + ".csv");
             List<String> args = new ArrayList<>(List.of("simulate", "--preset", preset.toString(), "--seed", Long.toString(k.seed()),
