@@ -13,9 +13,9 @@ public sealed interface Motion {
 
     /**
      * Limit, then move: {@code v ← v + a}, speed clamped to [minSpeed, maxSpeed] of the boids (a
-     * zero velocity stays zero), {@code p ← p + v·dt}. Seed 001 and {@code seed000-fixed}. 001's {@code step} is exactly
-     * this ({@code velocity.add(acceleration).limit(MAX_SPEED)}); its steering character lives in
-     * its rules, which truncate their own outputs to MAX_FORCE.
+     * zero velocity stays zero), {@code p ← p + v·dt}. Seed 001 and {@code seed000-fixed}. 001's
+     * {@code step} is exactly this ({@code velocity.add(acceleration).limit(MAX_SPEED)}); its
+     * steering character lives in its rules, which truncate their own outputs to MAX_FORCE.
      *
      * @param dt time step, &gt; 0 (001: 1)
      */
