@@ -56,9 +56,9 @@ public final class Simulation {
     private final boolean inPlace;                // rules act one after another on the boid's velocity (002)
     private final boolean wrapPositions;          // positions wrap (Wrap: with minimum images; WrapPositionsOnly: without)
     private final boolean excludeCoincident;      // neighbours need d > 0 (001)
-    // sequential update whose step length is not bounded by maxSpeed·dt (unclamped motion, or a
-    // position wrap that the open grid does not know): a boid that moved farther than the slack
-    // makes the rest of the step scan every boid, so the neighbour queries stay exact
+    // sequential update whose step length is not bounded by maxSpeed·dt (unclamped motion): a
+    // boid that moved farther than the slack makes the rest of the step scan every boid, so the
+    // neighbour queries stay exact
     private final boolean stepUnbounded;
     private boolean scanAll;
     private int lastId;                           // highest live boid id (SummedVelocityMatch)
@@ -372,8 +372,7 @@ public final class Simulation {
         fastPairs = pairPass && !sequential && nbKind == NB_METRIC && !needUnit && !needHeading
                 && sepKind != SEP_ZONAL && aliKind != ALI_ZONAL;
         slack = sequential ? largestStep : 0;
-        stepUnbounded = sequential
-                && (motKind == MOT_MOVE_CLAMP || motKind == MOT_UNCLAMPED || bndKind == BND_WRAP_POSITIONS);
+        stepUnbounded = sequential && (motKind == MOT_MOVE_CLAMP || motKind == MOT_UNCLAMPED);
         // 2D: half-radius cells searched two deep scan 6.25 r² instead of 9 r² (31 % fewer candidates)
         reach = threeD ? 1 : 2;
         cellSize = (preset.interactionRadius() + slack) / reach;
@@ -407,7 +406,9 @@ public final class Simulation {
         drawsPerBoid = noise > 0 || aliKind == ALI_VICSEK || (motKind == MOT_TURNING && headingError > 0);
 
         int capacity = flock.capacity();
-        grid = new NeighbourGrid(world.dimension(), periodic, size, capacity);
+        // WrapPositionsOnly: the cells wrap with the positions (a boid that wrapped stays in its
+        // cell's block), the distances do not (a boid across the edge is far away)
+        grid = new NeighbourGrid(world.dimension(), wrapPositions, size, capacity);
         slotOfId = new int[sequential ? capacity : 0];
         pairSumsPerBoid = threeD ? 14 : 10;
         pairSums = new double[fastPairs ? pairSumsPerBoid * capacity : 0];
@@ -477,7 +478,12 @@ public final class Simulation {
                 double ox = sx[s], oy = sy[s], oz = sz[s];
                 updateBoid(s, n, sx, sy, sz, svx, svy, svz);
                 if (stepUnbounded && !scanAll) {
-                    double dx = delta(sx[s] - ox), dy = delta(sy[s] - oy), dz = delta(sz[s] - oz);
+                    double dx = sx[s] - ox, dy = sy[s] - oy, dz = sz[s] - oz;     // as the grid sees it
+                    if (wrapPositions) {
+                        dx = Periodic.minimumImage(dx, size);
+                        dy = Periodic.minimumImage(dy, size);
+                        dz = Periodic.minimumImage(dz, size);
+                    }
                     scanAll = dx * dx + dy * dy + dz * dz > slack2;
                 }
                 if (needUnit) cacheUnit(s);
@@ -1008,9 +1014,10 @@ public final class Simulation {
                             } else {
                                 from = forward[3 * r]; to = forward[3 * r + 1];
                                 int image = forward[3 * r + 2];
-                                shiftX = size * (image % 3 - 1);
-                                shiftY = size * ((image / 3) % 3 - 1);
-                                shiftZ = size * (image / 9 - 1);
+                                double period = periodic ? size : 0;   // WrapPositionsOnly: plain distances
+                                shiftX = period * (image % 3 - 1);
+                                shiftY = period * ((image / 3) % 3 - 1);
+                                shiftZ = period * (image / 9 - 1);
                             }
                             for (int j = from; j < to; j++) {
                                 double dx = (x[j] - xi) + shiftX, dy = (y[j] - yi) + shiftY;

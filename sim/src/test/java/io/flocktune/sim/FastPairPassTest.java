@@ -22,14 +22,15 @@ class FastPairPassTest {
         for (String name : new String[] {"reynolds", "seed000", "seed000-fixed", "seed001", "seed001-fixed", "seed002"}) {
           for (int dimension = 2; dimension <= 3; dimension++) {
             if (dimension == 3 && name.equals("reynolds")) continue;
-            for (boolean periodic : new boolean[] {true, false}) {
+            for (Boundary boundary : new Boundary[] {new Boundary.Wrap(), new Boundary.WrapPositionsOnly(), new Boundary.None()}) {
+                boolean periodic = !(boundary instanceof Boundary.None);   // positions wrap
                 Preset base = Presets.get(name);
                 double size = base.world().size();
                 double goalZ = dimension == 3 ? base.goal().z() : 0;
                 Preset.Builder builder = base.toBuilder()
                         .update(Preset.UpdateOrder.SYNCHRONOUS)
                         .goal(new Preset.Goal(base.goal().x(), base.goal().y(), goalZ, base.goal().radius(), base.goal().weight()))
-                        .world(new Preset.World(dimension, size, periodic ? new Boundary.Wrap() : new Boundary.None()));
+                        .world(new Preset.World(dimension, size, boundary));
                 Preset metric = builder.build();
                 Simulation fast = Simulation.of(metric, seed);
                 Simulation slow = Simulation.ofGeneralPass(metric, seed);
@@ -37,7 +38,7 @@ class FastPairPassTest {
                     fast.step();
                     slow.step();
                     double tolerance = step == 1 ? 1e-12 : 1e-9;
-                    String where = name + " " + dimension + "D periodic " + periodic + " seed " + seed + " step " + step;
+                    String where = name + " " + dimension + "D " + boundary + " seed " + seed + " step " + step;
                     assertClose(fast.flock().inIdOrder(), slow.flock().inIdOrder(), periodic ? size : 0, tolerance, where);
                 }
             }
