@@ -38,4 +38,22 @@ class UpdateOrderTest {
         // then alignment 0.5·((1, 1, 0) − ((0, 2, 0) + (−1.5, 0.5, 0)))
         assertVector("boid 1", vector(-1.5 + 0.5 * (1 + 1.5), 2 + 0.5 + 0.5 * (1 - 2.5), 0), velocity(after, 1));
     }
+
+    /**
+     * Sequential with {@code moveThenClamp}: a boid pushed 100 units out of seed 000's obstacle
+     * lands next to a boid that starts 104.5 away; that later boid must see it at its new
+     * position (the cell grid of the step's start cannot, so the engine scans every boid).
+     */
+    @Test
+    void aBoidPushedFarIsSeenByTheBoidsAfterIt() {
+        Preset preset = Presets.get("seed000").toBuilder().update(UpdateOrder.SEQUENTIAL)
+                .world(new Preset.World(3, 1000, new io.flocktune.sim.rule.Boundary.None())).build();
+        Flock after = TestFlocks.stepOnce(preset, TestFlocks.of(3, new double[] {20.5, 0, 0, 0, 0, 0},
+                new double[] {125, 0, 0, 0, 0, 0})).flock();
+        // boid 0 moves to (120.5, 0, 0) with v (100, 0, 0), clamped after the step to (2, 0, 0);
+        // boid 1 then sees it 4.5 away: separation 4.5/50, cohesion −4.5/100, alignment (last
+        // boid: the mean) (100 − 0)/600
+        assertVector("boid 0", vector(2, 0, 0), velocity(after, 0));
+        assertVector("boid 1", vector(4.5 / 50 - 4.5 / 100 + 100.0 / 600, 0, 0), velocity(after, 1));
+    }
 }
