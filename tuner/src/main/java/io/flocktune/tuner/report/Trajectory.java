@@ -43,7 +43,8 @@ public record Trajectory(String label, double view, int boids, int predators, in
         Flock flock = sim.flock();
         int boids = flock.capacity(), predators = flock.predatorCount();
         byte[] data = new byte[count * (boids + predators) * 3];
-        boolean wrap = preset.world().boundary() instanceof Boundary.Wrap;
+        boolean wrap = preset.world().boundary() instanceof Boundary.Wrap
+                || preset.world().boundary() instanceof Boundary.WrapPositionsOnly;   // positions stay in the box
         double view = preset.world().size();
         for (int f = 0; f < count; f++) {
             sim.run(stride, (step, state) -> {});
