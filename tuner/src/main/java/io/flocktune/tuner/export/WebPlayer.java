@@ -44,17 +44,20 @@ public final class WebPlayer {
 
     private static Map<String, List<String>> supported() {
         Map<String, List<String>> m = new LinkedHashMap<>();
-        m.put("world.boundary", List.of("wrap", "softMargin", "hard", "none"));
-        m.put("neighbourhood", List.of("metric", "fieldOfView", "topological", "global"));
+        m.put("world.boundary", List.of("wrap", "wrapPositionsOnly", "softMargin", "hard", "none"));
+        m.put("neighbourhood", List.of("metric", "metricExcludingCoincident", "fieldOfView", "topological", "global"));
         m.put("separation", List.of("linear", "inverseDistance", "inverseSquareClamped", "normalized", "zonal"));
-        m.put("alignment", List.of("velocityMatch", "meanVelocityLimited", "headingBlend", "circularHeadingBlend",
+        m.put("alignment", List.of("velocityMatch", "summedVelocityMatch", "meanVelocityLimited", "headingBlend", "circularHeadingBlend",
                 "meanForward", "vicsek", "zonal"));
         m.put("cohesion", List.of("centroid", "steerTo", "unitToCentroid", "zonal"));
-        m.put("motion", List.of("additive", "steering", "constantSpeed", "turningRate"));
+        m.put("motion", List.of("additive", "moveThenClamp", "unclamped", "steering", "constantSpeed", "turningRate"));
         m.put("predators.behaviour", List.of("chaseCentroid", "chaseNearest", "chaseVisibleCentroid"));
         m.put("obstacles.avoidance", List.of("forceField", "steerToAvoid"));
         return java.util.Collections.unmodifiableMap(m);
     }
+
+    /** The update orders the JavaScript engine runs (their JSON names), compared like the variants. */
+    public static final Set<String> SUPPORTED_UPDATES = Set.of("synchronous", "sequential", "sequential_in_place");
 
     /**
      * @return the preset field paths (e.g. {@code "separation"}, {@code "motion"}) whose rule
@@ -71,6 +74,7 @@ public final class WebPlayer {
         variants.put("predators.behaviour", preset.predators().behaviour());
         variants.put("obstacles.avoidance", preset.obstacles().avoidance());
         Set<String> out = new TreeSet<>();
+        if (!SUPPORTED_UPDATES.contains(preset.update().name().toLowerCase(java.util.Locale.ROOT))) out.add("update");
         variants.forEach((path, variant) -> {
             if (!SUPPORTED.getOrDefault(path, List.of()).contains(Kinds.of(variant))) out.add(path);
         });

@@ -176,12 +176,12 @@ const toRadians = (deg) => deg / 180 * Math.PI;
  * so that the Java side (WebPlayer.unsupported) and the page agree on one list.
  */
 export const SUPPORTED = Object.freeze({
-  "world.boundary": ["wrap", "softMargin", "hard", "none"],
-  neighbourhood: ["metric", "fieldOfView", "topological", "global"],
+  "world.boundary": ["wrap", "wrapPositionsOnly", "softMargin", "hard", "none"],
+  neighbourhood: ["metric", "metricExcludingCoincident", "fieldOfView", "topological", "global"],
   separation: ["linear", "inverseDistance", "inverseSquareClamped", "normalized", "zonal"],
-  alignment: ["velocityMatch", "meanVelocityLimited", "headingBlend", "circularHeadingBlend", "meanForward", "vicsek", "zonal"],
+  alignment: ["velocityMatch", "summedVelocityMatch", "meanVelocityLimited", "headingBlend", "circularHeadingBlend", "meanForward", "vicsek", "zonal"],
   cohesion: ["centroid", "steerTo", "unitToCentroid", "zonal"],
-  motion: ["additive", "steering", "constantSpeed", "turningRate"],
+  motion: ["additive", "moveThenClamp", "unclamped", "steering", "constantSpeed", "turningRate"],
   "predators.behaviour": ["chaseCentroid", "chaseNearest", "chaseVisibleCentroid"],
   "obstacles.avoidance": ["forceField", "steerToAvoid"],
 });
@@ -199,7 +199,7 @@ export function unsupported(preset) {
   for (const [path, kinds] of Object.entries(SUPPORTED)) {
     if (!kinds.includes(kindAt(preset, path))) out.push(path);
   }
-  if (preset.update !== "synchronous" && preset.update !== "sequential") out.push("update");
+  if (!["synchronous", "sequential", "sequential_in_place"].includes(preset.update)) out.push("update");
   return out;
 }
 
@@ -305,10 +305,12 @@ export class Simulation {
     this.threeD = p.world.dimension === 3;
     this.size = p.world.size;
     this.half = 0.5 * this.size;
-    this.sequential = p.update === "sequential";
+    this.sequential = p.update !== "synchronous";
+    this.inPlace = p.update === "sequential_in_place";
     const b = p.world.boundary;
     this.bnd = b.kind;
     this.periodic = b.kind === "wrap";
+    this.wrapPositions = b.kind === "wrap" || b.kind === "wrapPositionsOnly";
     this.softMargin = b.kind === "softMargin" ? b.margin : 0;
     this.softTurn = b.kind === "softMargin" ? b.turn : 0;
 
@@ -320,8 +322,9 @@ export class Simulation {
     this.sepMaxForce = s.kind === "inverseSquareClamped" ? s.maxForce : 0;
 
     const nb = p.neighbourhood;
-    this.nb = nb.kind;
-    this.nbR2 = nb.kind === "metric" || nb.kind === "fieldOfView" ? nb.radius * nb.radius : 0;
+    this.excludeCoincident = nb.kind === "metricExcludingCoincident";
+    this.nb = this.excludeCoincident ? "metric" : nb.kind;
+    this.nbR2 = this.nb === "metric" || nb.kind === "fieldOfView" ? nb.radius * nb.radius : 0;
     this.fieldOfViewCos = nb.kind === "fieldOfView" && nb.angle < 360 ? Math.cos(toRadians(nb.angle / 2)) : -2;
     this.topologicalCount = nb.kind === "topological" ? nb.count : 0;
     if (this.nearSlots.length < this.topologicalCount) {
@@ -382,6 +385,9 @@ export class Simulation {
     this.obsWeight = av.weight;
     this.obsClearance = av.kind === "steerToAvoid" ? av.clearance : 0;
     this.noise = p.noise.strength;
+    // a sequential step whose length is not bounded by maxSpeed·dt: a boid that moved farther than
+    // the grid's slack makes the rest of the step scan every boid, as the Java engine does
+    this.stepUnbounded = this.sequential && (mo.kind === "moveThenClamp" || mo.kind === "unclamped");
     this.drawsPerBoid = this.noise > 0 || this.ali === "vicsek" || (this.mot === "turningRate" && this.headingError > 0);
   }
 
@@ -414,13 +420,15 @@ export class Simulation {
     const n = this.count, threeD = this.threeD;
     const metric = this.nb === "metric" || this.nb === "fieldOfView";
     let reach = Math.sqrt(Math.max(this.sepR2, metric ? this.nbR2 : 0));
+    this.slack = 0;
     if (this.sequential) {
-      const largest = this.mot === "additive" || this.mot === "steering" ? this.maxSpeed * this.dt : this.constSpeed * this.dt;
-      reach += largest;
+      this.slack = this.mot === "constantSpeed" || this.mot === "turningRate" ? this.constSpeed * this.dt : this.maxSpeed * this.dt;
+      reach += this.slack;
     }
     const x = this.x, y = this.y, z = this.z;
     let lo = [0, 0, 0], hi = [0, 0, 0];
-    if (this.periodic) {
+    const wrapCells = this.wrapPositions;      // wrapPositionsOnly: the cells wrap with the positions, distances do not
+    if (wrapCells) {
       lo = [-this.half, -this.half, -this.half];
       hi = [this.half, this.half, this.half];
     } else {
@@ -437,7 +445,7 @@ export class Simulation {
     let cells = cellsFor(cell);
     while (cells[0] * cells[1] * cells[2] > 4 * n + 64) { cell *= 1.5; cells = cellsFor(cell); }
     const all = !(reach > 0) || !Number.isFinite(reach)
-      || (this.periodic && (cells[0] < 3 || cells[1] < 3 || (threeD && cells[2] < 3)));
+      || (wrapCells && (cells[0] < 3 || cells[1] < 3 || (threeD && cells[2] < 3)));
     const g = this.grid || (this.grid = {});
     g.all = all;
     if (!g.order || g.order.length < this.capacity) {
@@ -474,8 +482,8 @@ export class Simulation {
     const g = this.grid;
     if (!this.runs) this.runs = new Int32Array(2 * 27);
     const runs = this.runs;
-    if (g.all) { runs[0] = 0; runs[1] = this.count; return 1; }
-    const cells = g.cells, start = g.start, periodic = this.periodic;
+    if (g.all || this.scanAll) { runs[0] = 0; runs[1] = this.count; return 1; }   // grid.order holds every boid
+    const cells = g.cells, start = g.start, periodic = this.wrapPositions;
     const hx0 = g.hx[s], hy0 = g.hy[s], hz0 = g.hz[s];
     const zr = this.threeD ? 1 : 0;
     let count = 0;
@@ -513,11 +521,25 @@ export class Simulation {
       this.g = { px: 0, py: 0, pz: 0, vx: 0, vy: 0, vz: 0, ux: 0, uy: 0, uz: 0, heading: 0 };
       for (let s = 0; s < n; s++) this.addToGlobalSums(s, +1);
     }
+    if (this.ali === "summedVelocityMatch") {
+      this.lastId = -1;
+      for (let s = 0; s < n; s++) this.lastId = Math.max(this.lastId, this.id[s]);
+    }
+    this.scanAll = false;
     if (this.sequential) {
       // one by one in id order (the arrays are in id order), in place
+      const slack2 = this.slack * this.slack;
       for (let s = 0; s < n; s++) {
         if (this.global) this.addToGlobalSums(s, -1);
+        const ox = this.x[s], oy = this.y[s], oz = this.z[s];
         this.updateBoid(s, n, this.x, this.y, this.z, this.vx, this.vy, this.vz);
+        if (this.stepUnbounded && !this.scanAll) {
+          let dx = this.x[s] - ox, dy = this.y[s] - oy, dz = this.z[s] - oz;
+          if (this.wrapPositions) {
+            dx = minimumImage(dx, this.size); dy = minimumImage(dy, this.size); dz = minimumImage(dz, this.size);
+          }
+          this.scanAll = dx * dx + dy * dy + dz * dz > slack2;
+        }
         if (this.needUnit) this.cacheUnit(s);
         if (this.needHeading) this.heading[s] = Math.atan2(this.vy[s], this.vx[s]);
         if (this.global) this.addToGlobalSums(s, +1);
@@ -532,10 +554,38 @@ export class Simulation {
       t = this.vy; this.vy = this.nvy; this.nvy = t;
       t = this.vz; this.vz = this.nvz; this.nvz = t;
     }
+    if (this.mot === "moveThenClamp") this.clampThenBound(n);
     this.stepCount++;
     if (this.predatorCount > 0) {
       this.movePredators();
       this.capture(this.stepCount);
+    }
+  }
+
+  /** moveThenClamp's end of step: every speed clamped, then the soft margin's turn or the hard bound by the new position. */
+  clampThenBound(n) {
+    const x = this.x, y = this.y, z = this.z, vx = this.vx, vy = this.vy, vz = this.vz;
+    const half = this.half, lo = -half - this.softMargin, hi = half + this.softMargin, turn = this.softTurn;
+    for (let s = 0; s < n; s++) {
+      const speed = Math.sqrt(vx[s] * vx[s] + vy[s] * vy[s] + vz[s] * vz[s]);
+      if (speed > this.maxSpeed) {
+        const f = this.maxSpeed / speed;
+        vx[s] *= f; vy[s] *= f; vz[s] *= f;
+      } else if (speed < this.minSpeed && speed > 0) {
+        const f = this.minSpeed / speed;
+        vx[s] *= f; vy[s] *= f; vz[s] *= f;
+      }
+      if (this.bnd === "softMargin") {
+        if (x[s] < lo) vx[s] += turn; else if (x[s] > hi) vx[s] -= turn;
+        if (y[s] < lo) vy[s] += turn; else if (y[s] > hi) vy[s] -= turn;
+        if (this.threeD) { if (z[s] < lo) vz[s] += turn; else if (z[s] > hi) vz[s] -= turn; }
+      } else if (this.bnd === "hard") {
+        if (x[s] > half) { x[s] = half; vx[s] = -Math.abs(vx[s]); } else if (x[s] < -half) { x[s] = -half; vx[s] = Math.abs(vx[s]); }
+        if (y[s] > half) { y[s] = half; vy[s] = -Math.abs(vy[s]); } else if (y[s] < -half) { y[s] = -half; vy[s] = Math.abs(vy[s]); }
+        if (this.threeD) {
+          if (z[s] > half) { z[s] = half; vz[s] = -Math.abs(vz[s]); } else if (z[s] < -half) { z[s] = -half; vz[s] = Math.abs(vz[s]); }
+        }
+      }
     }
   }
 
@@ -579,6 +629,7 @@ export class Simulation {
     let nbUx = 0, nbUy = 0, nbUz = 0, nbHeading = 0;
     let zoneX = 0, zoneY = 0, zoneZ = 0, attX = 0, attY = 0, attZ = 0, attCount = 0;
     const metric = this.nb === "metric" || this.nb === "fieldOfView";
+    const excludeCoincident = this.excludeCoincident;
     const zonal = this.ali === "zonal";
     const sepZonal = this.sep === "zonal";
     let viewCos = this.fieldOfViewCos, hx = 0, hy = 0, hz = 0;
@@ -613,7 +664,7 @@ export class Simulation {
             }
             if (zonal) continue;
           }
-          if (metric && d2 < nbR2) {
+          if (metric && d2 < nbR2 && (d2 > 0 || !excludeCoincident)) {
             if (zonal) {
               if (d2 < orientationR2) {
                 nbCount++;
@@ -660,17 +711,20 @@ export class Simulation {
       if (needHeading) nbHeading = seq ? g.heading : g.heading - heading[s];
     }
 
-    // --- rules, in 003's order: separation, alignment, cohesion, then the forces
+    // --- rules. Summed in 003's order: separation, alignment, cohesion, then the forces; in
+    // place (002) cohesion, alignment, separation, each reading the velocity as changed so far
     let wx = vxi, wy = vyi, wz = vzi;
     let ax = 0, ay = 0, az = 0;
+    let spx = 0, spy = 0, spz = 0;          // separation's output
+    let chx = 0, chy = 0, chz = 0;          // cohesion's output
     let repulsed = false;
-    const sepWeight = this.sepWeight;
+    const sepWeight = this.sepWeight, inPlace = this.inPlace;
     switch (this.sep) {
-      case "linear": ax += sepWeight * sepX; ay += sepWeight * sepY; az += sepWeight * sepZ; break;
+      case "linear": spx = sepWeight * sepX; spy = sepWeight * sepY; spz = sepWeight * sepZ; break;
       case "inverseDistance":
         if (sepInvCount > 0) {
           const f = sepWeight / sepInvCount;
-          ax += f * invX; ay += f * invY; az += f * invZ;
+          spx = f * invX; spy = f * invY; spz = f * invZ;
         }
         break;
       case "inverseSquareClamped":
@@ -679,7 +733,7 @@ export class Simulation {
           const len = Math.sqrt(mx * mx + my * my + mz * mz);
           if (len > 0) {
             const f = sepWeight * Math.min(this.sepStrength * len, this.sepMaxForce) / len;
-            ax += f * mx; ay += f * my; az += f * mz;
+            spx = f * mx; spy = f * my; spz = f * mz;
           }
         }
         break;
@@ -687,7 +741,7 @@ export class Simulation {
         const len = Math.sqrt(sepX * sepX + sepY * sepY + sepZ * sepZ);
         if (len > 0) {
           const f = sepWeight / len;
-          ax += f * sepX; ay += f * sepY; az += f * sepZ;
+          spx = f * sepX; spy = f * sepY; spz = f * sepZ;
         }
         break;
       }
@@ -697,7 +751,7 @@ export class Simulation {
           const len = Math.sqrt(zoneX * zoneX + zoneY * zoneY + zoneZ * zoneZ);
           if (len > 0) {
             const f = sepWeight / len;
-            ax += f * zoneX; ay += f * zoneY; az += f * zoneZ;
+            spx = f * zoneX; spy = f * zoneY; spz = f * zoneZ;
           }
         }
         break;
@@ -705,13 +759,64 @@ export class Simulation {
     }
     if (repulsed) { nbCount = 0; attCount = 0; }
 
+    const cohWeight = this.cohWeight;
+    if (this.coh === "zonal") {
+      const len = Math.sqrt(attX * attX + attY * attY + attZ * attZ);
+      if (attCount > 0 && len > 0) {
+        const f = cohWeight / len;
+        chx = f * attX; chy = f * attY; chz = f * attZ;
+      }
+    } else if (nbCount > 0) {
+      const cx = nbOx / nbCount, cy = nbOy / nbCount, cz = nbOz / nbCount;
+      switch (this.coh) {
+        case "centroid": chx = cohWeight * cx; chy = cohWeight * cy; chz = cohWeight * cz; break;
+        case "steerTo": {
+          const d = Math.sqrt(cx * cx + cy * cy + cz * cz);
+          if (d > 0) {
+            const desired = this.maxSpeed * (d < this.cohArrival ? d / this.cohArrival : 1) / d;
+            let tx = cx * desired - vxi, ty = cy * desired - vyi, tz = cz * desired - vzi;
+            const len = Math.sqrt(tx * tx + ty * ty + tz * tz);
+            if (len > this.cohMaxForce) {
+              const f = this.cohMaxForce / len;
+              tx *= f; ty *= f; tz *= f;
+            }
+            chx = cohWeight * tx; chy = cohWeight * ty; chz = cohWeight * tz;
+          }
+          break;
+        }
+        case "unitToCentroid": {
+          const d = Math.sqrt(cx * cx + cy * cy + cz * cz);
+          if (d > 0) {
+            const f = cohWeight / d;
+            chx = f * cx; chy = f * cy; chz = f * cz;
+          }
+          break;
+        }
+        default: throw new Error("cohesion " + this.coh);
+      }
+    }
+
+    if (inPlace) { ax += chx; ay += chy; az += chz; } else { ax += spx; ay += spy; az += spz; }
+    // the own velocity alignment reads: as changed by the rules before it when in place
+    const rvx = inPlace ? vxi + ax : vxi, rvy = inPlace ? vyi + ay : vyi, rvz = inPlace ? vzi + az : vzi;
+
     const aliWeight = this.aliWeight;
     switch (this.ali) {
       case "velocityMatch":
         if (nbCount > 0) {
-          ax += aliWeight * (nbVx / nbCount - vxi);
-          ay += aliWeight * (nbVy / nbCount - vyi);
-          az += aliWeight * (nbVz / nbCount - vzi);
+          ax += aliWeight * (nbVx / nbCount - rvx);
+          ay += aliWeight * (nbVy / nbCount - rvy);
+          az += aliWeight * (nbVz / nbCount - rvz);
+        }
+        break;
+      case "summedVelocityMatch":
+        // 000 as printed: the mean only for the last boid (highest id), the plain sum for every other
+        if (this.id[s] !== this.lastId) {
+          ax += aliWeight * (nbVx - rvx); ay += aliWeight * (nbVy - rvy); az += aliWeight * (nbVz - rvz);
+        } else if (nbCount > 0) {
+          ax += aliWeight * (nbVx / nbCount - rvx);
+          ay += aliWeight * (nbVy / nbCount - rvy);
+          az += aliWeight * (nbVz / nbCount - rvz);
         }
         break;
       case "meanVelocityLimited":
@@ -745,7 +850,7 @@ export class Simulation {
         break;
       case "vicsek": {
         const sumX = nbUx + (needUnit ? ux[s] : 0), sumY = nbUy + (needUnit ? uy[s] : 0);
-        let theta = sumX === 0 && sumY === 0 ? Math.atan2(vyi, vxi) : Math.atan2(sumY, sumX);
+        let theta = sumX === 0 && sumY === 0 ? Math.atan2(rvy, rvx) : Math.atan2(sumY, sumX);
         theta += this.vicsekNoise * (random.nextDouble() - 0.5);
         ax += aliWeight * Math.cos(theta); ay += aliWeight * Math.sin(theta);
         break;
@@ -761,7 +866,7 @@ export class Simulation {
       case "meanForward": {
         let mx, my, mz;
         if (nbCount > 0) { mx = nbUx / nbCount; my = nbUy / nbCount; mz = nbUz / nbCount; }
-        else { mx = vxi; my = vyi; mz = vzi; }
+        else { mx = rvx; my = rvy; mz = rvz; }
         const len = Math.sqrt(mx * mx + my * my + mz * mz);
         if (len > 0) {
           const f = aliWeight / len;
@@ -771,43 +876,7 @@ export class Simulation {
       }
       default: throw new Error("alignment " + this.ali);
     }
-
-    const cohWeight = this.cohWeight;
-    if (this.coh === "zonal") {
-      const len = Math.sqrt(attX * attX + attY * attY + attZ * attZ);
-      if (attCount > 0 && len > 0) {
-        const f = cohWeight / len;
-        ax += f * attX; ay += f * attY; az += f * attZ;
-      }
-    } else if (nbCount > 0) {
-      const cx = nbOx / nbCount, cy = nbOy / nbCount, cz = nbOz / nbCount;
-      switch (this.coh) {
-        case "centroid": ax += cohWeight * cx; ay += cohWeight * cy; az += cohWeight * cz; break;
-        case "steerTo": {
-          const d = Math.sqrt(cx * cx + cy * cy + cz * cz);
-          if (d > 0) {
-            const desired = this.maxSpeed * (d < this.cohArrival ? d / this.cohArrival : 1) / d;
-            let tx = cx * desired - vxi, ty = cy * desired - vyi, tz = cz * desired - vzi;
-            const len = Math.sqrt(tx * tx + ty * ty + tz * tz);
-            if (len > this.cohMaxForce) {
-              const f = this.cohMaxForce / len;
-              tx *= f; ty *= f; tz *= f;
-            }
-            ax += cohWeight * tx; ay += cohWeight * ty; az += cohWeight * tz;
-          }
-          break;
-        }
-        case "unitToCentroid": {
-          const d = Math.sqrt(cx * cx + cy * cy + cz * cz);
-          if (d > 0) {
-            const f = cohWeight / d;
-            ax += f * cx; ay += f * cy; az += f * cz;
-          }
-          break;
-        }
-        default: throw new Error("cohesion " + this.coh);
-      }
-    }
+    if (inPlace) { ax += spx; ay += spy; az += spz; } else { ax += chx; ay += chy; az += chz; }
 
     // --- goal (002)
     if (this.goalWeight > 0) {
@@ -845,7 +914,8 @@ export class Simulation {
           }
         }
       } else {
-        this.steerToAvoid(xi, yi, zi, vxi, vyi, vzi);
+        if (inPlace) this.steerToAvoid(xi, yi, zi, wx + ax, wy + ay, wz + az);
+        else this.steerToAvoid(xi, yi, zi, vxi, vyi, vzi);
         ax += this.turned[0]; ay += this.turned[1]; az += this.turned[2];
       }
     }
@@ -865,7 +935,7 @@ export class Simulation {
     }
 
     // --- soft boundary (000)
-    if (this.bnd === "softMargin") {
+    if (this.bnd === "softMargin" && this.mot !== "moveThenClamp") {      // moveThenClamp: at the step's end
       const lo = -this.half - this.softMargin, hi = this.half + this.softMargin, turn = this.softTurn;
       if (xi < lo) ax += turn; else if (xi > hi) ax -= turn;
       if (yi < lo) ay += turn; else if (yi > hi) ay -= turn;
@@ -875,6 +945,10 @@ export class Simulation {
     // --- motion
     let nvx, nvy, nvz;
     switch (this.mot) {
+      case "moveThenClamp":
+      case "unclamped":
+        nvx = wx + ax; nvy = wy + ay; nvz = wz + az;      // moveThenClamp clamps at the step's end
+        break;
       case "additive":
       case "steering": {
         if (this.mot === "steering") {
@@ -931,10 +1005,10 @@ export class Simulation {
     let nx = xi + nvx * dt, ny = yi + nvy * dt, nz = zi + nvz * dt;
 
     // --- hard and periodic boundaries act on the new position
-    if (this.bnd === "wrap") {
+    if (this.wrapPositions) {
       nx = wrap(nx, size); ny = wrap(ny, size);
       if (threeD) nz = wrap(nz, size);
-    } else if (this.bnd === "hard") {
+    } else if (this.bnd === "hard" && this.mot !== "moveThenClamp") {   // moveThenClamp: at the step's end
       const half = this.half;
       if (nx > half) { nx = half; nvx = -Math.abs(nvx); } else if (nx < -half) { nx = -half; nvx = Math.abs(nvx); }
       if (ny > half) { ny = half; nvy = -Math.abs(nvy); } else if (ny < -half) { ny = -half; nvy = Math.abs(nvy); }

@@ -33,20 +33,20 @@ import java.util.SplittableRandom;
 final class VariantPresets {
     private VariantPresets() {}
 
-    /** Enough presets to take every variant of every family at least twice. */
-    static final int COUNT = 14;
+    /** Twice this many presets take every variant of every family at least twice. */
+    static final int COUNT = 16;
 
     static Preset get(int k, long seed) {
         SplittableRandom r = new SplittableRandom(seed * 1_000_003L + k);
-        boolean twoD = k % 2 == 0 || k % 7 == 3;           // the 2D-only alignments (indices 4–6) need 2D
-        int aliIndex = k % 7;
-        if (aliIndex >= 4) twoD = true;
+        int aliIndex = k % 8;
+        boolean twoD = k % 2 == 0 || aliIndex >= 4 && aliIndex <= 6;   // the 2D-only alignments (indices 4–6) need 2D
         int dimension = twoD ? 2 : 3;
         double size = 20 + r.nextDouble(60);
-        Boundary boundary = switch (k % 4) {
+        Boundary boundary = switch (k % 5) {
             case 0 -> new Boundary.Wrap();
             case 1 -> new Boundary.SoftMargin(r.nextDouble(5), 0.05 + r.nextDouble(0.3));
             case 2 -> new Boundary.Hard();
+            case 3 -> new Boundary.WrapPositionsOnly();
             default -> new Boundary.None();
         };
         double maxSpeed = 0.3 + r.nextDouble(1.5);
@@ -54,10 +54,11 @@ final class VariantPresets {
         Boids boids = new Boids(20 + r.nextInt(60), minSpeed, maxSpeed, r.nextDouble(maxSpeed), size * (0.3 + 0.7 * r.nextDouble()));
         double sepRadius = 1 + r.nextDouble(3);
         double nbRadius = sepRadius + 1 + r.nextDouble(8);
-        Neighbourhood neighbourhood = switch (aliIndex == 3 ? k % 2 : (k / 2) % 4) {   // zonal needs metric or fieldOfView
+        Neighbourhood neighbourhood = switch (aliIndex == 3 ? (k / 8) % 3 : (k / 2) % 5) {   // zonal needs a metric kind
             case 0 -> new Neighbourhood.Metric(nbRadius);
             case 1 -> new Neighbourhood.FieldOfView(nbRadius, 90 + r.nextDouble(270));
-            case 2 -> new Neighbourhood.Topological(1 + r.nextInt(8));
+            case 2 -> new Neighbourhood.MetricExcludingCoincident(nbRadius);
+            case 3 -> new Neighbourhood.Topological(1 + r.nextInt(8));
             default -> new Neighbourhood.Global();
         };
         Separation separation = switch (k % 5) {
@@ -74,7 +75,8 @@ final class VariantPresets {
             case 3 -> new Alignment.Zonal(weight(r), sepRadius + r.nextDouble() * (nbRadius - sepRadius));
             case 4 -> new Alignment.HeadingBlend(r.nextDouble());
             case 5 -> new Alignment.CircularHeadingBlend(r.nextDouble());
-            default -> new Alignment.Vicsek(weight(r), r.nextDouble(2 * Math.PI));
+            case 6 -> new Alignment.Vicsek(weight(r), r.nextDouble(2 * Math.PI));
+            default -> new Alignment.SummedVelocityMatch(weight(r) / 50);
         };
         Cohesion cohesion = switch (alignment instanceof Alignment.Zonal && k % 3 != 0 ? 3 : k % 3) {
             case 0 -> new Cohesion.Centroid(weight(r) / 20);
@@ -83,10 +85,12 @@ final class VariantPresets {
             default -> new Cohesion.Zonal(weight(r));
         };
         double dt = 0.1 + r.nextDouble(0.9);
-        Motion motion = switch ((k / 3) % 4) {
+        Motion motion = switch ((k / 3) % 6) {
             case 0 -> new Motion.Additive(dt);
             case 1 -> new Motion.Steering(dt, 0.01 + r.nextDouble(0.5));
             case 2 -> new Motion.TurningRate(dt, 0.3 + r.nextDouble(2), 10 + r.nextDouble(200), k % 2 == 0 ? 0 : r.nextDouble(0.3));
+            case 3 -> new Motion.MoveThenClamp(dt);
+            case 4 -> new Motion.Unclamped(dt);
             default -> new Motion.ConstantSpeed(dt, 0.3 + r.nextDouble(2), 0.05 + r.nextDouble(0.95));
         };
         PredatorBehaviour behaviour = switch (k % 3) {
@@ -106,7 +110,7 @@ final class VariantPresets {
         Goal goal = new Goal(coordinate(r, size), coordinate(r, size), twoD ? 0 : coordinate(r, size), 5 + r.nextDouble(size), weight(r) / 50);
         Noise noise = new Noise(k % 3 == 1 ? 0.01 + r.nextDouble(0.3) : 0);
         return new Preset(Preset.FORMAT, "variants-" + k, "random preset " + k + " for the JS engine's agreement test",
-                new World(dimension, size, boundary), boids, k % 5 < 2 ? UpdateOrder.SEQUENTIAL : UpdateOrder.SYNCHRONOUS,
+                new World(dimension, size, boundary), boids, UpdateOrder.values()[(k / 5) % UpdateOrder.values().length],
                 neighbourhood, separation, alignment, cohesion, motion, predators, new Obstacles(avoidance, spheres), goal, noise);
     }
 
