@@ -71,6 +71,7 @@ public class ReportInBrowserTest {
         String body = renderedBody(report, profile);
         assertFalse(body.contains("data-error"), body);
         assertTrue(body.matches(".*data-rendered=\"frames:\\d+\".*"), "the preview drew frames: " + body);
+        assertTrue(Files.readString(report).contains("export class Renderer"), "the preview draws with the web player's renderer");
     }
 
     @Test
