@@ -255,7 +255,9 @@ function sliderFields(preset) {
       else if (key === "noise") add(path, value, 0, 2 * Math.PI);
       else if (key === "count") add(path, value, 1, Math.max(20, 3 * value), true);
       else if (section === "alignment" && key === "weight" && /HeadingBlend$|^headingBlend$/.test(preset.alignment.kind)) add(path, value, 0, 1);
-      else if (key === "dt" || key === "radius" || key === "speed" || key === "maxTurnRate" || key === "arrivalRadius") add(path, value, value / 10, upTo(value, 1));
+      // fields the preset format requires > 0 keep a positive lower end
+      else if (key === "dt" || key === "radius" || key === "speed" || key === "maxTurnRate" || key === "arrivalRadius"
+        || (section === "motion" && key === "maxForce")) add(path, value, value / 10, upTo(value, 1));
       else add(path, value, 0, upTo(value, 1));
     }
   }
