@@ -131,6 +131,34 @@ class WebPlayerBrowserTest {
         assertEquals(List.of(), browser.errors());
     }
 
+    /** Every slider, at either end, leaves a preset the Java loader accepts. */
+    @Test
+    void slidersNeverMakeAnInvalidPreset(@TempDir Path dir) throws Exception {
+        for (String name : List.of("couzin", "vicsek", "seed003", "seed004", "seed002")) {
+            Path file = dir.resolve(name + ".html");
+            Files.writeString(file, WebPlayer.page(Presets.get(name), List.of(), null));
+            open(file);
+            browser.eval("flocktunePlayer.pause()");
+            JsonNode paths = browser.eval("Array.from(document.querySelectorAll('#sliders input')).map(i => i.dataset.path)");
+            assertTrue(paths.size() >= 10, name + " has sliders: " + paths);
+            for (JsonNode path : paths) {
+                for (String end : List.of("min", "max")) {
+                    String json = browser.eval("(() => { const i = document.querySelector('#sliders input[data-path=\"" + path.asText()
+                            + "\"]'); i.value = i." + end + "; i.dispatchEvent(new Event('input'));"
+                            + " return JSON.stringify(flocktunePlayer.preset); })()").asText();
+                    try {
+                        PresetJson.parse(json, name + " with " + path.asText() + " at its " + end);
+                    } catch (io.flocktune.tuner.io.InputException e) {
+                        fail(e.getMessage());
+                    }
+                }
+                browser.eval("document.getElementById('restore').click()");
+            }
+            browser.eval("flocktunePlayer.step()");
+        }
+        assertEquals(List.of(), browser.errors());
+    }
+
     /** A seed or boid count out of range is refused with a message, never clamped, and the flock stays. */
     @Test
     void badResetInputIsRefusedWithAMessage() throws Exception {
