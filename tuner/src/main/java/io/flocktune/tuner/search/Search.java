@@ -10,7 +10,6 @@ import io.jenetics.DoubleGene;
 import io.jenetics.Genotype;
 import io.jenetics.Optimize;
 import io.jenetics.Phenotype;
-import io.jenetics.UniformCrossover;
 import io.jenetics.engine.Engine;
 import io.jenetics.engine.EvolutionDurations;
 import io.jenetics.engine.EvolutionInterceptor;
@@ -38,7 +37,9 @@ import java.util.stream.Stream;
 
 /**
  * A genetic search over unit genes with noise handling, on a Jenetics {@link Engine} driven one
- * generation at a time.
+ * generation at a time. The {@link Strategy} decides how offspring are proposed (genetic
+ * operators, or uniform random draws for the random-search baseline); everything below holds
+ * for every strategy.
  *
  * <p><b>Noise.</b> A new candidate runs {@link Replication#perEvaluation()} replicates. All
  * candidates of generation {@code g} use the same training seeds {@code Seeds.training(seed, g,
@@ -161,6 +162,17 @@ public final class Search<C extends Comparable<? super C>> {
      */
     public Search(Scoring<C> scoring, Genetics genetics, Replication replication, StopRules stop, long seed,
                   int geneCount, BitSet categorical, Evaluator<double[]> evaluator, TrialRunner runner) {
+        this(scoring, Strategy.DEFAULT, genetics, replication, stop, seed, geneCount, categorical, evaluator, runner);
+    }
+
+    /**
+     * @param strategy    how new candidates are proposed; {@code genetics} still sets the
+     *                    population, offspring fraction and survivor selection
+     * @see #Search(Scoring, Genetics, Replication, StopRules, long, int, BitSet, Evaluator, TrialRunner)
+     */
+    public Search(Scoring<C> scoring, Strategy strategy, Genetics genetics, Replication replication, StopRules stop,
+                  long seed, int geneCount, BitSet categorical, Evaluator<double[]> evaluator, TrialRunner runner) {
+        Check.present("strategy", strategy);
         this.scoring = Check.present("scoring", scoring);
         this.genetics = Check.present("genetics", genetics);
         this.replication = Check.present("replication", replication);
@@ -177,8 +189,7 @@ public final class Search<C extends Comparable<? super C>> {
                 .offspringFraction(genetics.offspringFraction())
                 .offspringSelector(scoring.offspringSelector(genetics.selection()))
                 .survivorsSelector(scoring.survivorsSelector(genetics.selection(), genetics.elitism()))
-                .alterers(new UniformCrossover<>(genetics.crossoverRate(), 0.5),
-                        new UnitGeneMutator<>(genetics.mutationRate(), genetics.mutationSigma(), categorical))
+                .alterers(Strategy.<C>alterer(strategy, genetics, categorical))
                 .maximalPhenotypeAge(genetics.maximalAge())
                 .interceptor(EvolutionInterceptor.ofAfter(this::distinctGenotypes))
                 .executor(Runnable::run)

@@ -1,0 +1,95 @@
+package io.flocktune.tuner.search;
+
+import io.jenetics.Alterer;
+import io.jenetics.AltererResult;
+import io.jenetics.Chromosome;
+import io.jenetics.DoubleChromosome;
+import io.jenetics.DoubleGene;
+import io.jenetics.Genotype;
+import io.jenetics.Phenotype;
+import io.jenetics.UniformCrossover;
+import io.jenetics.util.ISeq;
+import io.jenetics.util.RandomRegistry;
+import io.jenetics.util.Seq;
+
+import java.util.ArrayList;
+import java.util.BitSet;
+import java.util.List;
+import java.util.random.RandomGenerator;
+
+/**
+ * How a {@link Search} proposes the new candidates of a generation. Everything else (population,
+ * survivor selection, survivor top-ups, common random numbers per generation, finalists,
+ * held-out validation, stopping rules) is the same for every strategy, so two strategies run
+ * at the same budget differ only in their proposals.
+ */
+public sealed interface Strategy {
+
+    /** @return the name used in experiment JSON ({@code "search": {"kind": ...}}). */
+    String kind();
+
+    /**
+     * The genetic algorithm: uniform crossover of selected parents, then {@link UnitGeneMutator}
+     * with the {@link Genetics} settings.
+     */
+    record Genetic() implements Strategy {
+        @Override public String kind() { return "ga"; }
+    }
+
+    /**
+     * Random search, the honest baseline: every offspring slot is filled with a new candidate
+     * drawn uniformly in the unit gene space (categorical genes uniformly among their options),
+     * from the generation's engine generator, so it is seeded and independent of the thread
+     * count. The parents selected for the slot are ignored.
+     */
+    record Random() implements Strategy {
+        @Override public String kind() { return "random"; }
+    }
+
+    /** The default strategy of an experiment. */
+    Strategy DEFAULT = new Genetic();
+
+    /** @return the strategy named {@code kind}, or null if there is none. */
+    static Strategy ofKind(String kind) {
+        return switch (kind) {
+            case "ga" -> new Genetic();
+            case "random" -> new Random();
+            default -> null;
+        };
+    }
+
+    /** @return the alterer that turns selected parents into offspring under {@code strategy}. */
+    static <C extends Comparable<? super C>> Alterer<DoubleGene, C> alterer(Strategy strategy, Genetics genetics,
+                                                                          BitSet categorical) {
+        return switch (strategy) {
+            case Genetic g -> new UniformCrossover<DoubleGene, C>(genetics.crossoverRate(), 0.5)
+                    .andThen(new UnitGeneMutator<>(genetics.mutationRate(), genetics.mutationSigma(), categorical));
+            case Random r -> new Redraw<>();
+        };
+    }
+
+    /**
+     * Replaces every offspring by a new phenotype (born in the current generation) whose genes
+     * are uniform draws in [0, 1) from {@link RandomRegistry#random()}.
+     */
+    final class Redraw<C extends Comparable<? super C>> implements Alterer<DoubleGene, C> {
+        @Override
+        public AltererResult<DoubleGene, C> alter(Seq<Phenotype<DoubleGene, C>> population, long generation) {
+            RandomGenerator random = RandomRegistry.random();
+            List<Phenotype<DoubleGene, C>> fresh = new ArrayList<>(population.size());
+            int genes = 0;
+            for (Phenotype<DoubleGene, C> p : population) {
+                Genotype<DoubleGene> g = p.genotype();
+                List<DoubleChromosome> chromosomes = new ArrayList<>(g.length());
+                for (Chromosome<DoubleGene> c : g) {
+                    double[] u = new double[c.length()];
+                    for (int i = 0; i < u.length; i++) u[i] = random.nextDouble();
+                    chromosomes.add(DoubleChromosome.of(java.util.Arrays.stream(u).mapToObj(v -> DoubleGene.of(v, 0, 1)).toList()));
+                    genes += u.length;
+                }
+                fresh.add(Phenotype.of(Genotype.of(chromosomes), generation));
+            }
+            return new AltererResult<>(ISeq.of(fresh), genes);
+        }
+    }
+}

@@ -1,0 +1,210 @@
+package io.flocktune.tuner.search;
+
+import io.flocktune.tuner.eval.LocalRunner;
+import io.flocktune.tuner.eval.Outcome;
+import io.flocktune.tuner.eval.PresetEvaluator;
+import io.flocktune.tuner.eval.Trial;
+import io.flocktune.tuner.experiment.Experiment;
+import io.flocktune.tuner.experiment.ExperimentJson;
+import io.flocktune.tuner.io.InputException;
+import io.flocktune.tuner.space.ParameterSpace;
+import org.apache.commons.math3.distribution.TDistribution;
+import org.apache.commons.math3.stat.descriptive.SummaryStatistics;
+import org.apache.commons.math3.stat.inference.WilcoxonSignedRankTest;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * The search benchmark (issue 14): every method on every problem for the same run seeds, at the
+ * same simulation budget, each method's pick re-measured on the same fresh test seeds.
+ *
+ * <p><b>Protocol of one run</b> (problem, method, run seed {@code s}): the experiment with seed
+ * {@code s} is searched by the method's {@link Strategy} until it has used
+ * {@code budget} training simulations (checked after each generation, so a run may overshoot by
+ * less than one generation; the simulations actually used are reported); its finalists are
+ * validated on the experiment's held-out seeds and the best validated one is the pick. The pick
+ * is then simulated on {@code testSeeds} test seeds that are the same for every run, method
+ * and problem and disjoint by construction from every training and validation seed (their own
+ * {@link Seeds} stream tag); its <em>test fitness</em> is the scalar fitness of the test means.
+ * Two methods with the same run seed share training seeds generation by generation (common
+ * random numbers) and validation seeds, so the comparison is paired on run seeds.
+ *
+ * <p>This class lives in test scope on purpose: its protocol will change as the search is
+ * improved, and it is driven by {@link BenchmarkTable} (the README table) and by
+ * {@link RandomBaselineTest} (CI), not by users.
+ */
+final class Benchmark {
+    private Benchmark() {}
+
+    private static final long TEST = 0x7465_7374_2d73_6565L; // "test-see"
+
+    /** @return the simulation seed of test replicate {@code r}, the same for every run. */
+    static long testSeed(int r) {
+        return Seeds.derive(0, TEST, 0, r);
+    }
+
+    /** A tuning problem: an experiment (its seed is replaced by the run seed). */
+    record Problem(String name, Experiment experiment) {}
+
+    /** A search method. */
+    record Method(String name, Strategy strategy) {}
+
+    /**
+     * One run's outcome.
+     *
+     * @param searchEstimate the pick's fitness on its own training replicates (optimistic)
+     * @param validated      the pick's fitness on the held-out validation seeds (selected on them)
+     * @param test           the pick's fitness on the test seeds (unbiased)
+     * @param simulations    simulations of the search and the validation (not the test)
+     * @param nanos          wall time of search and validation
+     */
+    record Run(String problem, String method, long seed, double searchEstimate, double validated, double test,
+               long simulations, long nanos, double[] genes) {}
+
+    /**
+     * @return the training-simulation budget the experiment's own stop rule
+     *         ({@code stop.generations}) implies for a GA that evaluates every offspring slot:
+     *         {@code population·perEvaluation + generations·(offspring·perEvaluation + survivors·perSurvival)}
+     */
+    static long nominalBudget(Experiment e) {
+        Genetics g = e.genetics();
+        Replication r = e.replication();
+        long offspring = g.population() - g.survivors();
+        return (long) g.population() * r.perEvaluation()
+                + e.stop().generations() * (offspring * r.perEvaluation() + (long) g.survivors() * r.perSurvival());
+    }
+
+    /** Runs {@code method} on {@code problem} with run seed {@code seed}. */
+    static Run run(Problem problem, Method method, long seed, long budget, int testSeeds, int threads)
+            throws InputException, InterruptedException {
+        return runWith(problem, problem.experiment().scoring(), method, seed, budget, testSeeds, threads);
+    }
+
+    private static <C extends Comparable<? super C>> Run runWith(Problem problem, Scoring<C> scoring, Method method,
+                                                                 long seed, long budget, int testSeeds, int threads)
+            throws InputException, InterruptedException {
+        Experiment e = problem.experiment().withSeed(seed);
+        ParameterSpace space = ParameterSpace.of(ExperimentJson.effectiveBase(e), e.parameters(), e.name() + ": parameters");
+        PresetEvaluator presets = new PresetEvaluator(e.scenario().steps(), e.specs());
+        StopRules stop = new StopRules(1_000_000, 0, Duration.ZERO, budget);
+        try (LocalRunner runner = new LocalRunner(threads, e.timeLimit())) {
+            long t0 = System.nanoTime();
+            Search<C> search = new Search<>(scoring, method.strategy(), e.genetics(), e.replication(), stop, seed,
+                    space.size(), space.categorical(), presets.ofGenes(space), runner);
+            Search.Result result = search.run(null, (summary, evaluations, state) -> {});
+            List<Search.Validated> validated = search.validate(search.finalists(result.state()));
+            Search.Validated pick = validated.stream()
+                    .min(Comparator.<Search.Validated>comparingDouble(v -> scoring.scalar(search.validatedFitness(v)))
+                            .thenComparingLong(v -> v.individual().id()))
+                    .orElseThrow();
+            long nanos = System.nanoTime() - t0;
+            long simulations = result.state().evaluations() + (long) validated.size() * e.replication().validationSeeds();
+
+            Individual best = pick.individual();
+            List<Trial<double[]>> trials = new ArrayList<>();
+            for (int r = 0; r < testSeeds; r++) trials.add(new Trial<>(best.genes(), testSeed(r)));
+            List<Outcome> outcomes = runner.run(presets.ofGenes(space), trials);
+            int objectives = scoring.criteria().size();
+            double[] means = new double[objectives];
+            for (Outcome o : outcomes) {
+                if (!(o instanceof Outcome.Success ok)) throw new IllegalStateException("test replicate failed: " + o);
+                for (int k = 0; k < objectives; k++) means[k] += ok.values()[k] / testSeeds;
+            }
+            return new Run(problem.name(), method.name(), seed, scoring.scalar(scoring.fitness(best.means(objectives))),
+                    scoring.scalar(search.validatedFitness(pick)), scoring.scalar(scoring.fitness(means)),
+                    simulations, nanos, best.genes());
+        }
+    }
+
+    /** Mean and half-width of the two-sided 95 % Student-t interval. */
+    record Interval(double mean, double halfWidth) {
+        static Interval of(double[] xs) {
+            SummaryStatistics s = new SummaryStatistics();
+            for (double x : xs) s.addValue(x);
+            double half = xs.length < 2 ? Double.NaN
+                    : new TDistribution(xs.length - 1).inverseCumulativeProbability(0.975) * s.getStandardDeviation() / Math.sqrt(xs.length);
+            return new Interval(s.getMean(), half);
+        }
+
+        @Override
+        public String toString() {
+            return String.format(Locale.ROOT, "%.3f ± %.3f", mean, halfWidth);
+        }
+    }
+
+    /**
+     * A paired comparison of two methods on one problem, on the run seeds both ran.
+     *
+     * @param difference mean of {@code a − b} test fitness with its 95 % t interval (negative: a better)
+     * @param p          two-sided Wilcoxon signed-rank p-value (exact for n &le; 30)
+     * @param aWins      runs where {@code a} has the lower test fitness
+     */
+    record Verdict(String problem, String a, String b, int n, Interval difference, double p, int aWins) {
+        /** @return "a better", "b better" or "no significant difference" at level {@code alpha}. */
+        String text(double alpha) {
+            if (!(p < alpha)) return "no significant difference";
+            return (difference.mean() < 0 ? a : b) + " better";
+        }
+    }
+
+    /** @return the paired verdict of {@code a} against {@code b} on {@code problem}. */
+    static Verdict verdict(List<Run> runs, String problem, String a, String b) {
+        Map<Long, Double> ta = tests(runs, problem, a), tb = tests(runs, problem, b);
+        List<Long> seeds = ta.keySet().stream().filter(tb::containsKey).toList();
+        double[] x = seeds.stream().mapToDouble(ta::get).toArray();
+        double[] y = seeds.stream().mapToDouble(tb::get).toArray();
+        double[] d = new double[x.length];
+        int wins = 0;
+        for (int k = 0; k < d.length; k++) {
+            d[k] = x[k] - y[k];
+            if (d[k] < 0) wins++;
+        }
+        double p = d.length < 2 ? Double.NaN
+                : new WilcoxonSignedRankTest().wilcoxonSignedRankTest(x, y, d.length <= 30);
+        return new Verdict(problem, a, b, d.length, Interval.of(d), p, wins);
+    }
+
+    private static Map<Long, Double> tests(List<Run> runs, String problem, String method) {
+        Map<Long, Double> m = new LinkedHashMap<>();
+        for (Run r : runs) if (r.problem().equals(problem) && r.method().equals(method)) m.put(r.seed(), r.test());
+        return m;
+    }
+
+    /** @return the Markdown table: one row per problem and method, then the paired verdicts. */
+    static String table(List<Run> runs, List<String> methods) {
+        StringBuilder s = new StringBuilder();
+        s.append("| problem | method | runs | test fitness (mean ± 95 % CI) | search estimate | validated estimate | simulations (mean) | wall time per run (s) |\n");
+        s.append("|---|---|---|---|---|---|---|---|\n");
+        List<String> problems = runs.stream().map(Run::problem).distinct().toList();
+        for (String p : problems) {
+            for (String m : methods) {
+                List<Run> rs = runs.stream().filter(r -> r.problem().equals(p) && r.method().equals(m)).toList();
+                if (rs.isEmpty()) continue;
+                s.append(String.format(Locale.ROOT, "| %s | %s | %d | %s | %.3f | %.3f | %.0f | %.1f |%n", p, m, rs.size(),
+                        Interval.of(rs.stream().mapToDouble(Run::test).toArray()),
+                        rs.stream().mapToDouble(Run::searchEstimate).average().orElseThrow(),
+                        rs.stream().mapToDouble(Run::validated).average().orElseThrow(),
+                        rs.stream().mapToDouble(Run::simulations).average().orElseThrow(),
+                        rs.stream().mapToDouble(Run::nanos).average().orElseThrow() / 1e9));
+            }
+        }
+        if (methods.size() >= 2) {
+            s.append("\n| problem | paired on run seeds | n | mean difference of test fitness (95 % CI) | ")
+                    .append(methods.get(0)).append(" wins | Wilcoxon p | verdict (α = 0.05) |\n|---|---|---|---|---|---|---|\n");
+            for (String p : problems) {
+                for (int k = 1; k < methods.size(); k++) {
+                    Verdict v = verdict(runs, p, methods.get(0), methods.get(k));
+                    s.append(String.format(Locale.ROOT, "| %s | %s − %s | %d | %s | %d / %d | %.3g | %s |%n", p, v.a(), v.b(), v.n(),
+                            v.difference(), v.aWins(), v.n(), v.p(), v.text(0.05)));
+                }
+            }
+        }
+        return s.toString();
+    }
+}

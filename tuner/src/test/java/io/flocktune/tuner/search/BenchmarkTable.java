@@ -1,0 +1,85 @@
+package io.flocktune.tuner.search;
+
+import io.flocktune.tuner.eval.LocalRunner;
+import io.flocktune.tuner.experiment.Experiment;
+import io.flocktune.tuner.experiment.ExperimentJson;
+import io.flocktune.tuner.experiment.Experiments;
+import io.flocktune.tuner.io.InputException;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * Writes the benchmark table of the README (see {@link Benchmark} for the protocol). Runs only
+ * when asked, e.g.
+ * <pre>
+ * mvn -o -B -pl tuner -am test -Dtest=BenchmarkTable -Dsurefire.failIfNoSpecifiedTests=false \
+ *     -Dbenchmark.problems=default,seed001 -Dbenchmark.k=5 -Dbenchmark.budget=1 \
+ *     -Dbenchmark.testSeeds=100 -Dbenchmark.threads=2 -Dbenchmark.out=target/benchmark.md
+ * </pre>
+ * {@code benchmark.problems}: built-in experiment names, experiment files, or {@code cheap}
+ * (the CI problem); {@code benchmark.budget}: multiple of each problem's
+ * {@link Benchmark#nominalBudget nominal budget}; run seeds are 1..k.
+ */
+@EnabledIfSystemProperty(named = "benchmark.problems", matches = ".+")
+class BenchmarkTable {
+
+    static final List<Benchmark.Method> METHODS = List.of(new Benchmark.Method("ga", new Strategy.Genetic()),
+            new Benchmark.Method("random", new Strategy.Random()));
+
+    /** @return the CI problem, a test resource. */
+    static Benchmark.Problem cheap() {
+        try (InputStream in = BenchmarkTable.class.getResourceAsStream("cheap.json")) {
+            return new Benchmark.Problem("cheap", ExperimentJson.parse(new String(in.readAllBytes(), StandardCharsets.UTF_8), "cheap.json", null));
+        } catch (IOException | InputException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    static Benchmark.Problem problem(String name) throws InputException {
+        if (name.equals("cheap")) return cheap();
+        Experiment e = Experiments.resolve(name);
+        return new Benchmark.Problem(e.name(), e);
+    }
+
+    @Test
+    void writeTable() throws Exception {
+        List<String> names = Arrays.asList(System.getProperty("benchmark.problems").split(","));
+        int k = Integer.parseInt(System.getProperty("benchmark.k", "5"));
+        double budget = Double.parseDouble(System.getProperty("benchmark.budget", "1"));
+        int testSeeds = Integer.parseInt(System.getProperty("benchmark.testSeeds", "100"));
+        int threads = Integer.parseInt(System.getProperty("benchmark.threads", String.valueOf(LocalRunner.availableThreads())));
+        Path out = Path.of(System.getProperty("benchmark.out", "target/benchmark.md"));
+        List<Benchmark.Run> runs = new ArrayList<>();
+        StringBuilder log = new StringBuilder();
+        for (String name : names) {
+            Benchmark.Problem p = problem(name.trim());
+            long b = Math.round(budget * Benchmark.nominalBudget(p.experiment()));
+            for (long seed = 1; seed <= k; seed++) {
+                for (Benchmark.Method m : METHODS) {
+                    Benchmark.Run r = Benchmark.run(p, m, seed, b, testSeeds, threads);
+                    runs.add(r);
+                    String line = String.format(Locale.ROOT, "%s %s seed %d: search %.3f validated %.3f test %.3f sims %d %.1fs genes %s",
+                            r.problem(), r.method(), r.seed(), r.searchEstimate(), r.validated(), r.test(), r.simulations(),
+                            r.nanos() / 1e9, Arrays.toString(r.genes()));
+                    System.out.println(line);
+                    log.append(line).append('\n');
+                }
+            }
+            String table = Benchmark.table(runs, METHODS.stream().map(Benchmark.Method::name).toList());
+            Files.createDirectories(out.toAbsolutePath().getParent());
+            Files.writeString(out, String.format(Locale.ROOT, "budget ×%s, k = %d run seeds, %d test seeds, %d threads%n%n",
+                    budget, k, testSeeds, threads) + table + "\n```\n" + log + "```\n");
+            System.out.println(table);
+        }
+    }
+}
