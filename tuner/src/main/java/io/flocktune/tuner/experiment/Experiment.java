@@ -9,6 +9,7 @@ import io.flocktune.tuner.search.Genetics;
 import io.flocktune.tuner.search.Replication;
 import io.flocktune.tuner.search.Scoring;
 import io.flocktune.tuner.search.StopRules;
+import io.flocktune.tuner.search.Strategy;
 import io.flocktune.tuner.space.Parameter;
 
 import java.time.Duration;
@@ -35,11 +36,13 @@ import java.util.Map;
  * @param stop        stopping rules
  * @param timeLimit   wall time one replicate may take before it counts as failed, &gt; 0
  * @param seed        the experiment seed; every random number of a run derives from it
+ * @param search      how new candidates are proposed: the GA (default) or uniform random search;
+ *                    {@code genetics} still sets population and survivor selection for both
  */
 public record Experiment(String name, String description, ObjectNode base, String baseName, Map<String, JsonNode> set,
                          List<Parameter> parameters, List<Objective> objectives, Combination combination,
                          Scenario scenario, Replication replication, Genetics genetics, StopRules stop,
-                         Duration timeLimit, long seed) {
+                         Duration timeLimit, long seed, Strategy search) {
 
     /** The experiment format this version reads and writes. */
     public static final String FORMAT = "flocktune-experiment/1";
@@ -60,6 +63,7 @@ public record Experiment(String name, String description, ObjectNode base, Strin
         Check.present("genetics", genetics);
         Check.present("stop", stop);
         Check.present("timeLimit", timeLimit);
+        Check.present("search", search);
         if (parameters.isEmpty()) throw new IllegalArgumentException("parameters: give at least one");
         if (objectives.isEmpty()) throw new IllegalArgumentException("objectives: give at least one");
         if (timeLimit.isNegative() || timeLimit.isZero()) {
@@ -91,6 +95,15 @@ public record Experiment(String name, String description, ObjectNode base, Strin
         }
     }
 
+    /** An experiment with the default search strategy ({@link Strategy#DEFAULT}). */
+    public Experiment(String name, String description, ObjectNode base, String baseName, Map<String, JsonNode> set,
+                      List<Parameter> parameters, List<Objective> objectives, Combination combination,
+                      Scenario scenario, Replication replication, Genetics genetics, StopRules stop,
+                      Duration timeLimit, long seed) {
+        this(name, description, base, baseName, set, parameters, objectives, combination, scenario, replication,
+                genetics, stop, timeLimit, seed, Strategy.DEFAULT);
+    }
+
     private static void requireSingle(Genetics genetics) {
         if (genetics.selection().pareto()) {
             throw new IllegalArgumentException("ga.selector: a single-objective search needs tournament, linearRank or truncation");
@@ -105,7 +118,13 @@ public record Experiment(String name, String description, ObjectNode base, Strin
     /** @return this experiment with another seed. */
     public Experiment withSeed(long newSeed) {
         return new Experiment(name, description, base, baseName, set, parameters, objectives, combination, scenario,
-                replication, genetics, stop, timeLimit, newSeed);
+                replication, genetics, stop, timeLimit, newSeed, search);
+    }
+
+    /** @return this experiment with another search strategy. */
+    public Experiment withSearch(Strategy strategy) {
+        return new Experiment(name, description, base, baseName, set, parameters, objectives, combination, scenario,
+                replication, genetics, stop, timeLimit, seed, strategy);
     }
 
     /** @return the objective specs, in order. */

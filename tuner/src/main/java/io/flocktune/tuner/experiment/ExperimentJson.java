@@ -17,6 +17,7 @@ import io.flocktune.tuner.search.Genetics;
 import io.flocktune.tuner.search.Replication;
 import io.flocktune.tuner.search.Selection;
 import io.flocktune.tuner.search.StopRules;
+import io.flocktune.tuner.search.Strategy;
 import io.flocktune.tuner.space.Parameter;
 import io.flocktune.tuner.space.ParameterSpace;
 
@@ -59,6 +60,7 @@ import java.util.Set;
  *   "ga": {"population": 24, "offspringFraction": 0.6, "selector": {"kind": "tournament", "size": 3},
  *          "elitism": 2, "mutationRate": 0.15, "mutationSigma": 0.1, "crossoverRate": 0.6, "maximalAge": 1000},
  *   "stop": {"generations": 20, "steadyGenerations": 0, "wallTime": 0, "evaluations": 0},
+ *   "search": {"kind": "ga"},                // or "random": offspring drawn uniformly (the baseline)
  *   "evaluationTimeLimit": 60,
  *   "seed": 1
  * }
@@ -75,7 +77,7 @@ public final class ExperimentJson {
 
     private static final Set<String> TOP = Set.of("format", "name", "description", "base", "baseName", "set",
             "parameters", "objectives", "combine", "scenario", "replicates", "ga", "stop", "evaluationTimeLimit",
-            "seed", "versions");
+            "seed", "versions", "search");
 
     /**
      * Reads an experiment file; a base preset file is looked up relative to the experiment's
@@ -198,8 +200,12 @@ public final class ExperimentJson {
                 st.integer("evaluations", 0, 0, Long.MAX_VALUE)));
         Duration timeLimit = seconds(top.number("evaluationTimeLimit", 60), source, "evaluationTimeLimit");
         long seed = top.integer("seed", 1, Long.MIN_VALUE, Long.MAX_VALUE);
+        Fields searchFields = top.object("search", Set.of("kind"));
+        String kind = searchFields.text("kind", Strategy.DEFAULT.kind());
+        Strategy search = Strategy.ofKind(kind);
+        if (search == null) throw new InputException(source + ": search.kind = \"" + kind + "\": must be ga or random");
         return build(source, null, () -> new Experiment(name, description, base, baseName, set, parameters, objectives,
-                combination, scenario, replication, genetics, stop, timeLimit, seed));
+                combination, scenario, replication, genetics, stop, timeLimit, seed, search));
     }
 
     /**
@@ -413,6 +419,7 @@ public final class ExperimentJson {
                 .put("wallTime", s.wallTime().toNanos() / 1e9).put("evaluations", s.evaluations());
         t.put("evaluationTimeLimit", e.timeLimit().toNanos() / 1e9);
         t.put("seed", e.seed());
+        t.putObject("search").put("kind", e.search().kind());
         return t;
     }
 

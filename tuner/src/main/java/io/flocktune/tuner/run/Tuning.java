@@ -187,7 +187,7 @@ public final class Tuning {
              Tables.Appender generations = Tables.Appender.open(files.generations(), Tables.generations(e),
                      checkpoint == null ? -1 : checkpoint.generationsBytes());
              Progress progress = Progress.on(options.log(), options.terminal(), e.name(), firstGeneration, e.stop().generations())) {
-            Search<C> search = new Search<>(scoring, e.genetics(), e.replication(), e.stop(), e.seed(), space.size(),
+            Search<C> search = new Search<>(scoring, e.search(), e.genetics(), e.replication(), e.stop(), e.seed(), space.size(),
                     space.categorical(), presets.ofGenes(space), runner);
             long[] sessionEvaluations = {0};
             long evaluationsBefore = checkpoint == null ? 0 : checkpoint.state().evaluations();

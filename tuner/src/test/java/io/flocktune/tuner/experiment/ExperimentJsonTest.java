@@ -2,6 +2,7 @@ package io.flocktune.tuner.experiment;
 
 import io.flocktune.tuner.io.InputException;
 import io.flocktune.tuner.search.Selection;
+import io.flocktune.tuner.search.Strategy;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -49,6 +50,25 @@ class ExperimentJsonTest {
         assertEquals(24, e.genetics().population());
         assertEquals(new Selection.Tournament(3), e.genetics().selection());
         assertEquals(20, e.stop().generations());
+    }
+
+    @Test
+    void searchKindDefaultsToTheGaAndRoundTrips() throws Exception {
+        assertEquals(new Strategy.Genetic(), ExperimentJson.parse(minimal(""), "m.json", null).search());
+        Experiment random = ExperimentJson.parse(minimal(", \"search\": {\"kind\": \"random\"}"), "m.json", null);
+        assertEquals(new Strategy.Random(), random.search());
+        assertEquals(random, ExperimentJson.parse(ExperimentJson.write(random), "again", null));
+        assertEquals(new Strategy.Random(), random.withSeed(5).search());
+    }
+
+    @Test
+    void badSearchKindIsOneLine() {
+        InputException kind = assertThrows(InputException.class,
+                () -> ExperimentJson.parse(minimal(", \"search\": {\"kind\": \"cmaes\"}"), "m.json", null));
+        assertEquals("m.json: search.kind = \"cmaes\": must be ga or random", kind.getMessage());
+        InputException key = assertThrows(InputException.class,
+                () -> ExperimentJson.parse(minimal(", \"search\": {\"kind\": \"random\", \"sigma\": 1}"), "m.json", null));
+        assertTrue(key.getMessage().startsWith("m.json: unknown key \"search.sigma\""), key.getMessage());
     }
 
     @Test

@@ -1,0 +1,98 @@
+package io.flocktune.tuner.search;
+
+import io.flocktune.tuner.eval.LocalRunner;
+import org.apache.commons.math3.distribution.UniformRealDistribution;
+import org.apache.commons.math3.stat.inference.KolmogorovSmirnovTest;
+import org.junit.jupiter.api.Test;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.BitSet;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+import static org.junit.jupiter.api.Assertions.*;
+
+/** The random-search strategy: same machinery as the GA, only the proposals differ. */
+class StrategyTest {
+
+    static Search<Double> search(Strategy strategy, LocalRunner runner, long generations) {
+        return new Search<>(SearchTest.MINIMISE, strategy,
+                new Genetics(16, 0.5, new Selection.Tournament(3), 1, 0.3, 0.1, 0.6, 100),
+                new Replication(2, 1, 10, 3),
+                new StopRules(generations, 0, Duration.ZERO, 0), 42, 2, new BitSet(), SearchTest.BOWL, runner);
+    }
+
+    /** @return the genes of every NEW candidate born after generation 0, gene 0 then gene 1. */
+    static double[][] proposals(SearchTest.Run run) {
+        List<Double> x = new ArrayList<>(), y = new ArrayList<>();
+        for (SearchState s : run.states()) {
+            for (Individual i : s.individuals()) {
+                if (i.born() == s.generation() && i.born() > 0) {
+                    x.add(i.gene(0));
+                    y.add(i.gene(1));
+                }
+            }
+        }
+        return new double[][]{x.stream().mapToDouble(d -> d).toArray(), y.stream().mapToDouble(d -> d).toArray()};
+    }
+
+    @Test
+    void randomProposalsAreUniformWhileTheGasConcentrate() throws Exception {
+        try (LocalRunner runner = new LocalRunner(2, Duration.ofSeconds(30))) {
+            double[][] random = proposals(SearchTest.run(search(new Strategy.Random(), runner, 30), null));
+            double[][] ga = proposals(SearchTest.run(search(new Strategy.Genetic(), runner, 30), null));
+            KolmogorovSmirnovTest ks = new KolmogorovSmirnovTest();
+            UniformRealDistribution uniform = new UniformRealDistribution(0, 1);
+            for (int g = 0; g < 2; g++) {
+                assertTrue(random[g].length >= 200, "enough proposals: " + random[g].length);
+                assertTrue(ks.kolmogorovSmirnovTest(uniform, random[g]) > 0.001, "random gene " + g + " uniform");
+                assertTrue(ks.kolmogorovSmirnovTest(uniform, ga[g]) < 1e-6, "GA gene " + g + " concentrates (the KS test can tell)");
+            }
+        }
+    }
+
+    @Test
+    void randomSearchIsTheSameForOneOrTwoThreads() throws Exception {
+        SearchTest.Run one, two;
+        try (LocalRunner runner = new LocalRunner(1, Duration.ofSeconds(30))) {
+            one = SearchTest.run(search(new Strategy.Random(), runner, 6), null);
+        }
+        try (LocalRunner runner = new LocalRunner(2, Duration.ofSeconds(30))) {
+            two = SearchTest.run(search(new Strategy.Random(), runner, 6), null);
+        }
+        assertEquals(one.history(), two.history());
+        assertEquals(one.last(), two.last());
+    }
+
+    @Test
+    void randomSearchFillsEveryOffspringSlotAndKeepsTheNoiseHandling() throws Exception {
+        try (LocalRunner runner = new LocalRunner(2, Duration.ofSeconds(30))) {
+            SearchTest.Run run = SearchTest.run(search(new Strategy.Random(), runner, 6), null);
+            Map<Long, Integer> fresh = new TreeMap<>();
+            for (GenerationSummary s : run.summaries()) fresh.put(s.generation(), s.newCandidates());
+            assertEquals(16, fresh.get(0L));
+            // every one of the 16 × 0.5 offspring slots is new; as with the GA, a survivor selected
+            // twice is replaced by a fresh uniform candidate too
+            for (long g = 1; g <= 6; g++) assertTrue(fresh.get(g) >= 8, "generation " + g + ": " + fresh.get(g) + " new");
+            for (String row : run.history()) {
+                String[] f = row.split(" (?![^\\[]*\\])");
+                assertEquals(Seeds.training(42, Long.parseLong(f[0]), Integer.parseInt(f[3])), Long.parseLong(f[4]),
+                        "the GA's common random numbers: " + row);
+            }
+            SearchState last = run.last();
+            for (Individual i : last.individuals()) {
+                assertEquals(2 + last.generation() - i.born(), i.replicates().size(), "survivor top-ups: " + i);
+            }
+            assertTrue(last.individuals().stream().anyMatch(i -> i.born() < last.generation()), "elites survive");
+        }
+    }
+
+    @Test
+    void kindsRoundTrip() {
+        for (Strategy s : List.of(new Strategy.Genetic(), new Strategy.Random())) assertEquals(s, Strategy.ofKind(s.kind()));
+        assertNull(Strategy.ofKind("cmaes"));
+        assertEquals(new Strategy.Genetic(), Strategy.DEFAULT);
+    }
+}
