@@ -341,7 +341,7 @@ public final class Simulation {
         Preset.Predators predators = preset.predators();
         fleeR2 = predators.fleeRadius() * predators.fleeRadius();
         fleeWeight = predators.fleeWeight();
-        predation = new Predation(predators, flock, periodic, size);
+        predation = new Predation(predators, flock, periodic, size, preset.motion().dt());
 
         List<Preset.Sphere> spheres = preset.obstacles().spheres();
         obsX = new double[spheres.size()]; obsY = new double[spheres.size()];
