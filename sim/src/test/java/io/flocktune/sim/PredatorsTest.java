@@ -109,6 +109,39 @@ class PredatorsTest {
         }
     }
 
+    /**
+     * With dt = 1 the predators' clock changes nothing: the checksums of the full state after 300
+     * steps of reynolds with three predators of each behaviour were recorded with the engine
+     * before predators moved {@code u·dt} (commit bd7c44b) and are unchanged, bit for bit.
+     */
+    @Test
+    void withTimeStepOneThePredatorsRunBitForBitAsBefore() {
+        Preset reynolds = Presets.get("reynolds");
+        PredatorBehaviour[] behaviours = {new PredatorBehaviour.ChaseCentroid(0.02),
+                new PredatorBehaviour.ChaseNearest(20, 270, 20), new PredatorBehaviour.ChaseVisibleCentroid(20, 270, 20)};
+        long[] checksums = new long[behaviours.length];
+        for (int b = 0; b < behaviours.length; b++) {
+            Preset preset = reynolds.toBuilder().predators(new Predators(3, behaviours[b], 1.2, 10, 1, 1, false)).build();
+            Simulation sim = Simulation.of(preset, 1);
+            for (int k = 0; k < 300; k++) sim.step();
+            checksums[b] = checksum(sim.flock().inIdOrder());
+        }
+        assertEquals(java.util.Arrays.toString(RECORDED), java.util.Arrays.toString(checksums));
+    }
+
+    private static final long[] RECORDED = {5269309930515216821L, -8184544279149523399L, -5536614294862409172L};
+
+    static long checksum(Flock f) {
+        long h = 17;
+        for (double[] a : new double[][] {f.x(), f.y(), f.z(), f.vx(), f.vy(), f.vz()}) {
+            for (int i = 0; i < f.count(); i++) h = 31 * h + Double.doubleToLongBits(a[i]);
+        }
+        for (double[] a : new double[][] {f.px(), f.py(), f.pz(), f.pvx(), f.pvy(), f.pvz()}) {
+            for (int i = 0; i < f.predatorCount(); i++) h = 31 * h + Double.doubleToLongBits(a[i]);
+        }
+        return h;
+    }
+
     /** Quiet 3D preset with one predator: chase power, flee radius and weight, capture radius. */
     private static Preset predators(double power, double fleeRadius, double fleeWeight, double captureRadius,
                                     boolean removeOnCapture) {
