@@ -27,7 +27,8 @@ public final class Tables {
 
     /**
      * {@code history.csv}: generation, candidate (id, or {@code base}), role ({@code new},
-     * {@code survivor}, {@code validation}, {@code baseline}), replicate, seed, one column per
+     * {@code survivor}, {@code validation} (a finalist on a selection seed), {@code test} (a
+     * finalist on a test seed), {@code baseline} (the base preset on a test seed)), replicate, seed, one column per
      * parameter (its value; a choice's label), one per objective, status ({@code ok} or
      * {@code failed}), reason, seconds.
      */
