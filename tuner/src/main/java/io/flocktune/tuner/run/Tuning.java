@@ -86,7 +86,7 @@ public final class Tuning {
      * @param searchFitness     the search's own estimate, over its training replicates (NaN for the
      *                          base)
      * @param searchMeans       the search's objective means over its training replicates (null
-     *                          for the base)
+     *                          for the base); the array is held as given, not copied
      * @param measurement       the objectives over the test seeds, or null if a replicate failed
      * @param preset            the preset
      * @param presetFile        where it was written under {@code best/}, or null (base)
