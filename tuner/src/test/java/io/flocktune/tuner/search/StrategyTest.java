@@ -20,7 +20,7 @@ class StrategyTest {
     static Search<Double> search(Strategy strategy, LocalRunner runner, long generations) {
         return new Search<>(SearchTest.MINIMISE, strategy,
                 new Genetics(16, 0.5, new Selection.Tournament(3), 1, 0.3, 0.1, 0.6, 100),
-                new Replication(2, 1, 10, 3),
+                new Replication(2, 1, 10, 10, 3),
                 new StopRules(generations, 0, Duration.ZERO, 0), 42, 2, new BitSet(), SearchTest.BOWL, runner);
     }
 
