@@ -22,9 +22,17 @@ final class ReportCommand implements Callable<Integer> {
     CommandSpec spec;
 
     @Override
-    public Integer call() throws InputException {
+    public Integer call() throws InputException, InterruptedException {
         RunFiles files = new RunFiles(directory);
-        Report.write(files, spec.commandLine().getErr());
+        Interruptible.run(() -> {
+            try {
+                Report.write(files, spec.commandLine().getErr());
+            } catch (InterruptedException e) {
+                spec.commandLine().getErr().println("flocktune: interrupted; charts and report.html are each whole or absent");
+                throw e;
+            }
+            return null;
+        });
         spec.commandLine().getOut().println("report: " + files.report());
         return Main.OK;
     }

@@ -69,8 +69,9 @@ class TuningTest {
 
     @Test
     void failedEvaluationsAreRecordedAndTheRunGoesOn(@TempDir Path tmp) throws Exception {
-        // boids.minSpeed above reynolds' maxSpeed (1) makes an invalid preset
-        Experiment e = TinyExperiment.of("{\"path\": \"boids.minSpeed\", \"range\": [0, 2]}", 3);
+        // candidates with boids.minSpeed above boids.maxSpeed make an invalid preset (each range alone is valid)
+        Experiment e = TinyExperiment.of("{\"path\": \"boids.minSpeed\", \"range\": [0.2, 0.9]},"
+                + "{\"path\": \"boids.maxSpeed\", \"range\": [0.3, 1.5]}", 3);
         Tuning.Result r = Tuning.start(e, tmp.resolve("run"), options(2, new StringWriter()));
         List<String> history = Files.readAllLines(tmp.resolve("run/history.csv"));
         List<String> failed = history.stream().filter(l -> l.contains(",failed,")).toList();
