@@ -209,7 +209,9 @@ public final class Objectives {
     }
 
     static void checkPredators(Metric metric, int predators) {
-        if (metric instanceof Metric.PredatorDistance && predators == 0) {
+        boolean needsPredators = metric instanceof Metric.PredatorDistance || metric instanceof Metric.CaptureRate
+                || metric instanceof Metric.TimeToFirstCapture;
+        if (needsPredators && predators == 0) {
             throw new IllegalArgumentException(metric.kind() + " needs predators, but predators.count = 0");
         }
     }
