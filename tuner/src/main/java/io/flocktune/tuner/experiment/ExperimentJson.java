@@ -22,17 +22,13 @@ import io.flocktune.tuner.search.StopRules;
 import io.flocktune.tuner.space.Parameter;
 import io.flocktune.tuner.space.ParameterSpace;
 
-import java.io.IOException;
 import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 
 /**
  * Reads and writes experiment JSON ({@value Experiment#FORMAT}) in the one JSON style of
