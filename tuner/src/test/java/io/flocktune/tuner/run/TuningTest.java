@@ -91,4 +91,21 @@ class TuningTest {
         assertTrue(error.getMessage().contains("not empty"), error.getMessage());
         assertEquals("mine", Files.readString(tmp.resolve("keep.txt")));
     }
+
+    /**
+     * Big candidates (200 000 boids) exceed a 0.5 s limit, small ones (20 boids) do not: the run
+     * goes on, records the timed-out evaluations as failed, and warns that it may not repeat.
+     */
+    @Test
+    void aRunWhoseEvaluationsHitTheTimeLimitWarnsThatItMayNotRepeat(@TempDir Path tmp) throws Exception {
+        String json = TinyExperiment.json("", 1).replace("\"integers\": [20, 40]", "\"choices\": [20, 200000]")
+                .replace("\"seed\": 7", "\"seed\": 7, \"evaluationTimeLimit\": 0.5");
+        Experiment e = io.flocktune.tuner.experiment.ExperimentJson.parse(json, "slow.json", null);
+        StringWriter log = new StringWriter();
+        Tuning.Result r = Tuning.start(e, tmp.resolve("run"), options(2, log));
+        assertNotNull(r.best().measurement());
+        assertTrue(Files.readString(tmp.resolve("run/history.csv")).contains("exceeded the time limit of 0.5 s per evaluation"));
+        assertTrue(log.toString().contains("hit the evaluationTimeLimit of 0.5 s and count as failed; whether an evaluation "
+                + "hits it depends on the machine's load and --threads, so this run is not guaranteed to repeat bit for bit"), log.toString());
+    }
 }
