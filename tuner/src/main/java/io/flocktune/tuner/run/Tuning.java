@@ -277,7 +277,13 @@ public final class Tuning {
 
     private static Result run(Experiment experiment, RunFiles files, Checkpoint checkpoint, String hash, Options options)
             throws InputException, InterruptedException {
-        return runWith(experiment, experiment.scoring(), files, checkpoint, hash, options);
+        try {
+            return runWith(experiment, experiment.scoring(), files, checkpoint, hash, options);
+        } catch (Error error) {   // a bug or an exhausted machine, never a failed candidate (see LocalRunner)
+            options.log().println("flocktune: the run stopped on an internal error; the last completed generation is "
+                    + "checkpointed in " + files.checkpoint());
+            throw error;
+        }
     }
 
     private static <C extends Comparable<? super C>> Result runWith(Experiment e, Scoring<C> scoring, RunFiles files,
@@ -338,11 +344,6 @@ public final class Tuning {
                 options.log().println("flocktune: interrupted; the generation in flight is lost, the last completed one is "
                         + "checkpointed in " + files.checkpoint() + "; continue with: ./flocktune tune --resume " + files.root());
                 throw interrupted;
-            } catch (Error error) {
-                progress.close();
-                options.log().println("flocktune: the run stopped on an internal error in a simulation; the last completed "
-                        + "generation is checkpointed in " + files.checkpoint());
-                throw error;
             }
             long searchNanos = System.nanoTime() - sessionStart;
             long simulationNanos = result.state().evaluationNanos() - (checkpoint == null ? 0 : checkpoint.state().evaluationNanos());
