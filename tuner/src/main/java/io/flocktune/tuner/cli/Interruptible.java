@@ -18,7 +18,16 @@ final class Interruptible {
         T run() throws InputException, InterruptedException;
     }
 
-    static <T> T run(Work<T> work) throws InputException, InterruptedException {
+    /** The message of an {@link InterruptedException} whose line has been printed already. */
+    static final String SAID = "flocktune: interruption already reported";
+
+    /**
+     * Runs {@code work}; if it is interrupted, prints its one line ({@code flocktune: } and the
+     * exception's message, which says what was kept) before the JVM may exit.
+     *
+     * @throws InterruptedException with the message {@link #SAID}
+     */
+    static <T> T run(java.io.PrintWriter err, Work<T> work) throws InputException, InterruptedException {
         Thread worker = Thread.currentThread();
         CountDownLatch settled = new CountDownLatch(1);
         Thread hook = new Thread(() -> {
@@ -32,6 +41,10 @@ final class Interruptible {
         Runtime.getRuntime().addShutdownHook(hook);
         try {
             return work.run();
+        } catch (InterruptedException e) {
+            err.println("flocktune: " + (e.getMessage() == null ? "interrupted" : e.getMessage()));
+            err.flush();
+            throw new InterruptedException(SAID);
         } finally {
             settled.countDown();
             try {

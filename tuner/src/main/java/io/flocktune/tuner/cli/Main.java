@@ -130,7 +130,7 @@ public final class Main implements Runnable {
                 return AtomicFile.diskFull(output) ? DISK_FULL : BAD_INPUT;
             }
             case InterruptedException interrupted -> {
-                err.println("flocktune: interrupted");
+                if (!Interruptible.SAID.equals(interrupted.getMessage())) err.println("flocktune: interrupted");
                 return INTERRUPTED;
             }
             default -> {

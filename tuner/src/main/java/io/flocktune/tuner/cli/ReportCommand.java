@@ -24,13 +24,8 @@ final class ReportCommand implements Callable<Integer> {
     @Override
     public Integer call() throws InputException, InterruptedException {
         RunFiles files = new RunFiles(directory);
-        Interruptible.run(() -> {
-            try {
-                Report.write(files, spec.commandLine().getErr());
-            } catch (InterruptedException e) {
-                spec.commandLine().getErr().println("flocktune: interrupted; charts and report.html are each whole or absent");
-                throw e;
-            }
+        Interruptible.run(spec.commandLine().getErr(), () -> {
+            Report.write(files, spec.commandLine().getErr());
             return null;
         });
         spec.commandLine().getOut().println("report: " + files.report());

@@ -61,7 +61,7 @@ final class TuneCommand implements Callable<Integer> {
         PrintWriter err = spec.commandLine().getErr();
         boolean terminal = System.console() != null && System.console().isTerminal();
         Tuning.Options options = new Tuning.Options(t, terminal, err, true);
-        Tuning.Result result = Interruptible.run(() -> {
+        Tuning.Result result = Interruptible.run(err, () -> {
             if (resume != null) return Tuning.resume(resume, options);
             Experiment e = Experiments.resolve(experiment == null ? "default" : experiment);
             if (seed != null) e = e.withSeed(seed);

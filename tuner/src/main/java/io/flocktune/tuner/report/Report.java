@@ -83,6 +83,8 @@ public final class Report {
     }
 
     private static void checkInterrupted() throws InterruptedException {
-        if (Thread.interrupted()) throw new InterruptedException("report interrupted");
+        if (Thread.interrupted()) {
+            throw new InterruptedException("interrupted; every chart and report.html is whole or absent, never partial");
+        }
     }
 }

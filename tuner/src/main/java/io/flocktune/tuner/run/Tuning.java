@@ -136,6 +136,7 @@ public final class Tuning {
      *                              every candidate failed in its first generation (the run
      *                              directory is then removed again)
      * @throws InterruptedException the thread was interrupted; the last checkpoint is complete
+     *                              (the message says where it is and how to continue)
      */
     public static Result start(Experiment experiment, Path directory, Options options) throws InputException, InterruptedException {
         RunFiles files = new RunFiles(directory);
@@ -179,7 +180,7 @@ public final class Tuning {
         RunFiles files = new RunFiles(directory);
         if (!Files.isDirectory(directory)) throw new InputException(directory + ": not a run directory (no such directory)");
         try (RunLock lock = RunLock.acquire(files)) {
-            boolean stale = deleteTemporaries(files);
+            boolean stale = deleteTemporaries(files) | leftovers(files).isEmpty();   // killed while it started
             if (!Files.isRegularFile(files.experiment())) {
                 throw new InputException(directory + ": not a run directory (no experiment.json)" + (stale
                         ? "; the run was stopped before its experiment.json was written: start it again with"
@@ -341,9 +342,8 @@ public final class Tuning {
                 result = search.run(checkpoint == null ? null : checkpoint.state(), listener);
             } catch (InterruptedException interrupted) {
                 progress.close();
-                options.log().println("flocktune: interrupted; the generation in flight is lost, the last completed one is "
+                throw new InterruptedException("interrupted; the generation in flight is lost, the last completed one is "
                         + "checkpointed in " + files.checkpoint() + "; continue with: ./flocktune tune --resume " + files.root());
-                throw interrupted;
             }
             long searchNanos = System.nanoTime() - sessionStart;
             long simulationNanos = result.state().evaluationNanos() - (checkpoint == null ? 0 : checkpoint.state().evaluationNanos());
@@ -377,9 +377,8 @@ public final class Tuning {
                 try {
                     Report.write(files, options.log());
                 } catch (InterruptedException interrupted) {
-                    options.log().println("flocktune: interrupted while drawing the report; the results in " + files.root()
+                    throw new InterruptedException("interrupted while drawing the report; the results in " + files.root()
                             + " are complete; draw it with: ./flocktune report " + files.root());
-                    throw interrupted;
                 }
             }
             long reportNanos = System.nanoTime() - r0;
