@@ -179,6 +179,9 @@ public final class Tuning {
     public static Result resume(Path directory, Options options) throws InputException, InterruptedException {
         RunFiles files = new RunFiles(directory);
         if (!Files.isDirectory(directory)) throw new InputException(directory + ": not a run directory (no such directory)");
+        if (!Files.exists(files.experiment()) && !Files.exists(files.lock()) && !hasTemporaries(files)) {
+            throw new InputException(directory + ": not a run directory (no experiment.json)");   // left untouched
+        }
         try (RunLock lock = RunLock.acquire(files)) {
             boolean stale = deleteTemporaries(files) | leftovers(files).isEmpty();   // killed while it started
             if (!Files.isRegularFile(files.experiment())) {
@@ -215,6 +218,14 @@ public final class Tuning {
     private static InputException busy(RunFiles files) {
         return new InputException(files.root() + ": another flocktune tune is working in this directory; "
                 + "wait until it ends or choose another --out");
+    }
+
+    private static boolean hasTemporaries(RunFiles files) throws InputException {
+        try (Stream<Path> entries = Files.list(files.root())) {
+            return entries.anyMatch(RunFiles::temporary);
+        } catch (IOException e) {
+            throw new InputException(files.root() + ": cannot read the directory: " + AtomicFile.reason(e), e);
+        }
     }
 
     /** Removes temporary files left by killed writes; @return whether there were any. */
