@@ -87,8 +87,9 @@ public final class LocalRunner implements TrialRunner {
                 Task task = new Task(i, batch);
                 tasks[i] = task;
                 Trial<T> trial = trials.get(i);
-                workers.execute(() -> task.run(() -> evaluator.evaluate(trial.subject(), trial.seed())));
+                // the clock starts before the trial does: a trial can never outrun a tiny limit
                 task.timeout = watchdog.schedule(task::expire, timeLimit.toNanos(), TimeUnit.NANOSECONDS);
+                workers.execute(() -> task.run(() -> evaluator.evaluate(trial.subject(), trial.seed())));
             }
             batch.finished.await();
         } catch (InterruptedException e) {

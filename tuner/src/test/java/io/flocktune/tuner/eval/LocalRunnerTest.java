@@ -102,4 +102,14 @@ class LocalRunnerTest {
             assertTrue(ended.await(20, TimeUnit.SECONDS), "the simulation ran on past its time limit");
         }
     }
+
+    /** The clock starts before the trial: even an instant trial cannot outrun a 1 ns limit, whatever the scheduling. */
+    @Test
+    void aTinyLimitFailsEveryTrial() throws Exception {
+        List<Trial<Integer>> trials = new ArrayList<>();
+        for (int i = 0; i < 200; i++) trials.add(new Trial<>(i, i));
+        try (LocalRunner runner = new LocalRunner(2, Duration.ofNanos(1))) {
+            for (Outcome o : runner.run((n, seed) -> new double[] {n}, trials)) assertInstanceOf(Outcome.Failure.class, o);
+        }
+    }
 }
