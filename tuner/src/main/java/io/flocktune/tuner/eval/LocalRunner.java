@@ -19,8 +19,10 @@ import java.util.concurrent.atomic.AtomicReference;
 /**
  * Runs trials on up to {@code threads} worker threads of this machine.
  *
- * <p>Each trial has a time limit. A trial past its limit is recorded as failed at once and its
- * thread is interrupted; the simulation stops cooperatively at its next step (the evaluator
+ * <p>Each trial has a time limit, counted from when the trial is handed to a worker. A trial
+ * that takes longer fails, whether the watchdog notices first (at the limit) or the trial itself
+ * (when it ends). A trial past its limit is recorded as failed at once and its thread is
+ * interrupted; the simulation stops cooperatively at its next step (the evaluator
  * checks the thread's interrupt flag, see {@code Objectives.evaluate}), and a new worker takes
  * its place, so the batch never waits for a runaway trial. Whether a trial hits the limit
  * depends on the machine's load and the thread count: a run in which a trial timed out is not
@@ -155,7 +157,12 @@ public final class LocalRunner implements TrialRunner {
             Outcome outcome;
             Error fatal = null;
             try {
-                outcome = new Outcome.Success(body.call(), System.nanoTime() - begin);
+                double[] values = body.call();
+                long end = System.nanoTime();
+                // measured, not only watched: a trial that took longer than the limit fails even if
+                // the watchdog had not fired yet
+                outcome = end - start > timeLimit.toNanos() ? timeLimitFailure(end - start)
+                        : new Outcome.Success(values, end - begin);
             } catch (Exception failure) {
                 outcome = Outcome.Failure.of(failure, System.nanoTime() - begin);
             } catch (Error error) {
@@ -173,10 +180,11 @@ public final class LocalRunner implements TrialRunner {
         }
 
         void expire() {
-            if (finish(new Outcome.Failure(TIME_LIMIT_REASON + seconds(timeLimit) + " s per evaluation",
-                    System.nanoTime() - start))) {
-                interruptWorker();
-            }
+            if (finish(timeLimitFailure(System.nanoTime() - start))) interruptWorker();
+        }
+
+        private Outcome.Failure timeLimitFailure(long nanos) {
+            return new Outcome.Failure(TIME_LIMIT_REASON + seconds(timeLimit) + " s per evaluation", nanos);
         }
 
         void abandon() {
