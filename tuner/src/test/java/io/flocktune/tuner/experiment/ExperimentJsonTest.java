@@ -80,7 +80,7 @@ class ExperimentJsonTest {
         assertEquals("m.json: search.kind = \"cmaes\": must be ga or random", kind.getMessage());
         InputException key = assertThrows(InputException.class,
                 () -> ExperimentJson.parse(minimal(", \"search\": {\"kind\": \"random\", \"sigma\": 1}"), "m.json", null));
-        assertTrue(key.getMessage().startsWith("m.json: unknown key \"search.sigma\""), key.getMessage());
+        assertTrue(key.getMessage().startsWith("m.json: search.sigma: unknown key"), key.getMessage());
     }
 
     @Test
@@ -104,5 +104,18 @@ class ExperimentJsonTest {
         InputException set = assertThrows(InputException.class,
                 () -> ExperimentJson.parse(minimal(", \"set\": {\"boids.count\": 0}"), "m.json", null));
         assertTrue(set.getMessage().contains("count"), set.getMessage());
+    }
+
+    /** One JSON style with presets: records bound strictly, comments allowed, null never means "absent". */
+    @Test
+    void strictLikePresetsButWithComments() throws Exception {
+        Experiment e = ExperimentJson.parse(minimal(", // the seed\n \"seed\": 5 /* five */"), "m.json", null);
+        assertEquals(5, e.seed());
+        InputException nul = assertThrows(InputException.class, () -> ExperimentJson.parse(minimal(", \"seed\": null"), "m.json", null));
+        assertEquals("m.json: seed is null; give a value or leave the key out", nul.getMessage());
+        InputException text = assertThrows(InputException.class, () -> ExperimentJson.parse(minimal(", \"seed\": \"5\""), "m.json", null));
+        assertTrue(text.getMessage().startsWith("m.json: seed: expected an integer"), text.getMessage());
+        InputException dup = assertThrows(InputException.class, () -> ExperimentJson.parse(minimal(", \"seed\": 5, \"seed\": 6"), "m.json", null));
+        assertTrue(dup.getMessage().contains("malformed JSON: Duplicate field 'seed'"), dup.getMessage());
     }
 }
