@@ -25,6 +25,7 @@ import java.util.Locale;
  * only remove chances to reject, never add them.
  *
  * @param replicates the paired replicates used (complete on every arm)
+ * @param failed     replicates left out because an arm failed on them
  * @param look       0-based look
  * @param looks      planned looks K
  * @param alphaLook  the level each look tests at, α / K
@@ -33,7 +34,7 @@ import java.util.Locale;
  * @param measurements per arm, the objectives over the used replicates
  * @param pairs      per pair (a &lt; b, in order) and objective
  */
-public record Analysis(int replicates, int look, int looks, double alphaLook, List<String> arms, List<ObjectiveSpec> specs,
+public record Analysis(int replicates, int failed, int look, int looks, double alphaLook, List<String> arms, List<ObjectiveSpec> specs,
                        List<Measurement> measurements, List<Pair> pairs) {
 
     /** Half-width of Vargha and Delaney's negligible band around 0.5. */
@@ -72,13 +73,14 @@ public record Analysis(int replicates, int look, int looks, double alphaLook, Li
     /**
      * Analyses {@code values[arm][objective][replicate]} (raw objective values, every one finite).
      *
+     * @param failed    replicates left out before, for the record
      * @param look      0-based look, for the bootstrap seeds and the report
      * @param looks     planned looks K &ge; 1
      * @param alpha     family-wise error rate over everything, in (0, 0.5]
      * @param bootstrap resamples of the A12 intervals
      * @param seed      the comparison seed (the bootstrap seeds derive from it)
      */
-    public static Analysis of(List<String> arms, List<ObjectiveSpec> specs, double[][][] values, int look, int looks,
+    public static Analysis of(List<String> arms, List<ObjectiveSpec> specs, double[][][] values, int failed, int look, int looks,
                               double alpha, int bootstrap, long seed) {
         Check.present("values", values);
         int n = values[0][0].length;
@@ -116,7 +118,7 @@ public record Analysis(int replicates, int look, int looks, double alphaLook, Li
             boolean negligible = ci[0] > 0.5 - NEGLIGIBLE && ci[1] < 0.5 + NEGLIGIBLE;
             pairs.add(new Pair(a, b, k, difference / n, tests.get(h), holm[h], a12, ci[0], ci[1], significant, negligible));
         }
-        return new Analysis(n, look, looks, alphaLook, arms, specs, measurements, pairs);
+        return new Analysis(n, failed, look, looks, alphaLook, arms, specs, measurements, pairs);
     }
 
     /** @return whether every hypothesis is settled (significant or negligible). */

@@ -135,17 +135,14 @@ public final class Comparing {
         String initialStates = initialStates(c, presets);
         if (initialStates != null) log.println("note: the arms do not share initial states (" + initialStates + ")");
 
-        int arms = presets.size(), objectives = c.objectives().size();
+        int arms = presets.size();
         Outcome[][] outcomes = new Outcome[c.replicates().max()][arms];
         long kept = readReplicates(c, files, seeds, outcomes);
         PresetEvaluator evaluator = new PresetEvaluator(c.scenario().steps(), c.objectives());
-        Analysis analysis = null;
-        List<Analysis> looks = new ArrayList<>();
-        int failed = 0;
+        List<Analysis> looks;
         try (LocalRunner runner = new LocalRunner(options.threads(), c.timeLimit());
              Tables.Appender rows = Tables.Appender.open(files.replicates(), header(c), kept)) {
-            for (int look = 0; look < c.replicates().looks(); look++) {
-                int n = c.replicates().at(look);
+            looks = sequential(c, outcomes, (look, n) -> {
                 List<Trial<Preset>> trials = new ArrayList<>();
                 List<int[]> cells = new ArrayList<>();
                 for (int r = 0; r < n; r++) {
@@ -156,47 +153,82 @@ public final class Comparing {
                         }
                     }
                 }
-                if (!trials.isEmpty()) {
-                    log.printf(Locale.ROOT, "%s: look %d of at most %d, replicates %d (%d simulations)%n", c.name(), look + 1,
-                            c.replicates().looks(), n, trials.size());
-                    List<Outcome> results = runner.run(evaluator, trials);
-                    for (int t = 0; t < results.size(); t++) {
-                        int r = cells.get(t)[0], a = cells.get(t)[1];
-                        outcomes[r][a] = results.get(t);
-                        rows.row(row(c, a, r, seeds[r], results.get(t)));
-                    }
-                    rows.flush();
+                if (trials.isEmpty()) return;
+                log.printf(Locale.ROOT, "%s: look %d of at most %d, replicates %d (%d simulations)%n", c.name(), look + 1,
+                        c.replicates().looks(), n, trials.size());
+                List<Outcome> results = runner.run(evaluator, trials);
+                for (int t = 0; t < results.size(); t++) {
+                    int r = cells.get(t)[0], a = cells.get(t)[1];
+                    outcomes[r][a] = results.get(t);
+                    rows.row(row(c, a, r, seeds[r], results.get(t)));
                 }
-                List<Integer> usable = new ArrayList<>();
-                for (int r = 0; r < n; r++) {
-                    boolean ok = true;
-                    for (int a = 0; a < arms; a++) ok &= outcomes[r][a] instanceof Outcome.Success s && finite(s.values());
-                    if (ok) usable.add(r);
-                }
-                failed = n - usable.size();
-                if (usable.size() < 3) {
-                    throw new InputException(files.root() + ": only " + usable.size() + " of " + n + " replicates ran on every arm;"
-                            + " the failures are in " + files.replicates());
-                }
-                double[][][] values = new double[arms][objectives][usable.size()];
-                for (int a = 0; a < arms; a++) {
-                    for (int u = 0; u < usable.size(); u++) {
-                        double[] v = ((Outcome.Success) outcomes[usable.get(u)][a]).values();
-                        for (int k = 0; k < objectives; k++) values[a][k][u] = v[k];
-                    }
-                }
-                analysis = Analysis.of(c.arms().stream().map(Comparison.Arm::name).toList(), c.objectives(), values, look,
-                        c.replicates().looks(), c.alpha(), c.bootstrap(), c.seed());
-                looks.add(analysis);
-                if (analysis.settled() || n == c.replicates().max()) break;
-            }
+                rows.flush();
+            });
         } catch (IOException e) {
             throw new InputException(files.root() + ": cannot write results: " + e.getMessage(), e);
+        } catch (TooFewReplicates e) {
+            throw new InputException(files.root() + ": " + e.getMessage() + "; the failures are in " + files.replicates(), e);
         }
+        Analysis analysis = looks.getLast();
+        int failed = analysis.failed();
         Result result = new Result(files.root(), c, presets, analysis, failed, initialStates);
         writeTables(result, looks, files);
         if (options.report()) ComparisonReport.write(files.root(), log);
         return result;
+    }
+
+    /** Measures the replicates below {@code n} that {@code outcomes} lacks, in place. */
+    @FunctionalInterface
+    interface Measure {
+        void upTo(int look, int n) throws IOException, InterruptedException;
+    }
+
+    /** Fewer than 3 replicates ran on every arm. */
+    static final class TooFewReplicates extends Exception {
+        @java.io.Serial
+        private static final long serialVersionUID = 1L;
+
+        TooFewReplicates(String message) {
+            super(message);
+        }
+    }
+
+    /**
+     * The sequential procedure: at look k, measure up to {@code replicates().at(k)} replicates,
+     * analyse those that succeeded on every arm (a failed replicate leaves the pairing for every
+     * arm), and stop once every hypothesis is settled or the maximum is reached.
+     *
+     * @param outcomes {@code outcomes[replicate][arm]}, null where not yet measured
+     * @return the analysis of every look taken, the last one final
+     */
+    static List<Analysis> sequential(Comparison c, Outcome[][] outcomes, Measure measure)
+            throws IOException, InterruptedException, TooFewReplicates {
+        int arms = c.arms().size(), objectives = c.objectives().size();
+        List<String> names = c.arms().stream().map(Comparison.Arm::name).toList();
+        List<Analysis> looks = new ArrayList<>();
+        for (int look = 0; look < c.replicates().looks(); look++) {
+            int n = c.replicates().at(look);
+            measure.upTo(look, n);
+            List<Integer> usable = new ArrayList<>();
+            for (int r = 0; r < n; r++) {
+                boolean ok = true;
+                for (int a = 0; a < arms; a++) ok &= outcomes[r][a] instanceof Outcome.Success s && finite(s.values());
+                if (ok) usable.add(r);
+            }
+            if (usable.size() < 3) throw new TooFewReplicates("only " + usable.size() + " of " + n + " replicates ran on every arm");
+            double[][][] values = new double[arms][objectives][usable.size()];
+            for (int a = 0; a < arms; a++) {
+                for (int u = 0; u < usable.size(); u++) {
+                    double[] v = ((Outcome.Success) outcomes[usable.get(u)][a]).values();
+                    for (int k = 0; k < objectives; k++) values[a][k][u] = v[k];
+                }
+            }
+            Analysis analysis = Analysis.of(names, c.objectives(), values, n - usable.size(), look, c.replicates().looks(),
+                    c.alpha(), c.bootstrap(), c.seed());
+            looks.add(analysis);
+            if (analysis.settled() || n == c.replicates().max()) break;
+        }
+        return looks;
     }
 
     /** Tunes (or finishes tuning, or reads the finished tuning of) a "tune first" arm. */
