@@ -153,7 +153,9 @@ public record Analysis(int replicates, int failed, int look, int looks, double a
         return d < 0.06 ? "negligible" : d < 0.14 ? "small" : d < 0.21 ? "medium" : "large";
     }
 
-    static String pText(double p) {
-        return p < 0.001 ? "< 0.001" : String.format(Locale.ROOT, "= %.3f", p);
+    /** @return "&lt; 0.001" or "= 0.042", and with several looks the level it is compared with. */
+    String pText(double p) {
+        String text = p < 0.001 ? "< 0.001" : String.format(Locale.ROOT, "= %.3f", p);
+        return looks == 1 ? text : text + String.format(Locale.ROOT, " (level α/K = %.2g)", alphaLook);
     }
 }

@@ -343,6 +343,6 @@ public final class ComparisonReport {
                         + " replicates, then batches of " + c.replicates().batch() + " up to " + c.replicates().max() + "), each testing at"
                         + " α/K (Bonferroni over the K = " + looks + " planned looks), stopping early once every hypothesis is significant"
                         + " or negligible (A12 interval inside (0.44, 0.56)).",
-                Pages.num(c.alpha() / looks), Pages.num(c.alpha()));
+                String.format(Locale.ROOT, "%.3g", c.alpha() / looks), String.format(Locale.ROOT, "%.3g", c.alpha()));
     }
 }
