@@ -124,6 +124,19 @@ class ComparisonJsonTest {
     }
 
     @Test
+    void theReadmeExampleIsValid() throws Exception {
+        String readme = java.nio.file.Files.readString(java.nio.file.Path.of("..", "README.md"));
+        int section = readme.indexOf("## Comparing rule variants");
+        int start = readme.indexOf("```json\n", section) + "```json\n".length();
+        String json = readme.substring(start, readme.indexOf("```", start));
+        Comparison c = ComparisonJson.parse(json, "README.md", null);
+        assertEquals(4, c.arms().size());
+        assertInstanceOf(Comparison.Arm.Tuned.class, c.arms().get(3));
+        assertEquals(8, ((Comparison.Arm.Tuned) c.arms().get(3)).experiment().stop().generations(), "the budget replaces the experiment's");
+        assertEquals(6, c.replicates().looks());
+    }
+
+    @Test
     void everyBuiltInIsValid() {
         for (String name : Comparisons.NAMES) assertEquals(name, Comparisons.builtIn(name).name());
     }
