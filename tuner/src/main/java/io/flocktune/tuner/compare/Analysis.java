@@ -87,7 +87,6 @@ public record Analysis(int replicates, int failed, int look, int looks, double a
         List<Measurement> measurements = new ArrayList<>();
         for (double[][] arm : values) measurements.add(new Measurement(specs, arm));
         double alphaLook = alpha / looks;
-        List<double[]> raw = new ArrayList<>();
         List<int[]> index = new ArrayList<>();
         List<PairedTests.Wilcoxon> tests = new ArrayList<>();
         for (int a = 0; a < arms.size(); a++) {
@@ -98,12 +97,10 @@ public record Analysis(int replicates, int failed, int look, int looks, double a
                     PairedTests.Wilcoxon w = PairedTests.wilcoxon(ga, gb);
                     tests.add(w);
                     index.add(new int[] {a, b, k});
-                    raw.add(new double[] {w.p()});
                 }
             }
         }
-        double[] p = raw.stream().mapToDouble(x -> x[0]).toArray();
-        double[] holm = PairedTests.holm(p);
+        double[] holm = PairedTests.holm(tests.stream().mapToDouble(PairedTests.Wilcoxon::p).toArray());
         List<Pair> pairs = new ArrayList<>();
         for (int h = 0; h < holm.length; h++) {
             int a = index.get(h)[0], b = index.get(h)[1], k = index.get(h)[2];

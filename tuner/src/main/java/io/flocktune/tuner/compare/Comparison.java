@@ -1,6 +1,5 @@
 package io.flocktune.tuner.compare;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.flocktune.objectives.ObjectiveSpec;
 import io.flocktune.sim.Check;
@@ -8,11 +7,8 @@ import io.flocktune.tuner.experiment.Experiment;
 import io.flocktune.tuner.experiment.Scenario;
 
 import java.time.Duration;
-import java.util.Collections;
 import java.util.HashSet;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 
 /**
@@ -185,11 +181,5 @@ public record Comparison(String name, String description, List<Arm> arms, List<O
             Check.inRange("budget.validationSeeds", validationSeeds, 2, 100_000);
             Check.inRange("budget.finalists", finalists, 1, 10_000);
         }
-    }
-
-    static Map<String, JsonNode> copy(Map<String, JsonNode> set) {
-        Map<String, JsonNode> copy = new LinkedHashMap<>();
-        set.forEach((k, v) -> copy.put(k, v.deepCopy()));
-        return Collections.unmodifiableMap(copy);
     }
 }

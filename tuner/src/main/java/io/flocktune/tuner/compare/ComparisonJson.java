@@ -266,15 +266,16 @@ public final class ComparisonJson {
         }
         Map<String, JsonNode> merged = new LinkedHashMap<>(e.set());
         merged.putAll(set);
-        Genetics g = e.genetics();
-        Replication rep = e.replication();
+        Genetics genetics = e.genetics();
+        Replication replication = e.replication();
         StopRules stop = e.stop();
         if (budget != null) {
-            g = build(at, "budget", () -> new Genetics(budget.population(), g0(e).offspringFraction(), g0(e).selection(),
-                    Math.min(g0(e).elitism(), Math.max(0, budget.population() - 1 - (int) Math.rint(budget.population()
-                            * g0(e).offspringFraction()))), g0(e).mutationRate(), g0(e).mutationSigma(), g0(e).crossoverRate(),
-                    g0(e).maximalAge()));
-            rep = build(at, "budget", () -> new Replication(budget.perEvaluation(), e.replication().perSurvival(),
+            Genetics g = genetics;
+            int survivors = budget.population() - (int) Math.rint(budget.population() * g.offspringFraction());
+            genetics = build(at, "budget", () -> new Genetics(budget.population(), g.offspringFraction(), g.selection(),
+                    Math.min(g.elitism(), Math.max(0, survivors - 1)), g.mutationRate(), g.mutationSigma(), g.crossoverRate(),
+                    g.maximalAge()));
+            replication = build(at, "budget", () -> new Replication(budget.perEvaluation(), e.replication().perSurvival(),
                     budget.validationSeeds(), budget.finalists()));
             stop = build(at, "budget", () -> new StopRules(budget.generations(), 0, Duration.ZERO, 0));
         }
@@ -282,11 +283,12 @@ public final class ComparisonJson {
             throw new InputException(at + ": its experiment stops by wallTime, which is not reproducible; give the comparison a"
                     + " \"budget\" or an experiment that stops by generations or evaluations");
         }
-        Genetics genetics = g;
-        Replication replication = rep;
-        StopRules stopRules = stop;
+        Genetics tunedGenetics = genetics;
+        Replication tunedReplication = replication;
+        StopRules tunedStop = stop;
         Experiment tuned = build(at, null, () -> new Experiment(e.name(), e.description(), e.base(), e.baseName(), merged,
-                e.parameters(), e.objectives(), e.combination(), e.scenario(), replication, genetics, stopRules, e.timeLimit(), e.seed()));
+                e.parameters(), e.objectives(), e.combination(), e.scenario(), tunedReplication, tunedGenetics, tunedStop,
+                e.timeLimit(), e.seed()));
         Preset base = PresetJson.fromTree(ExperimentJson.effectiveBase(tuned), at + ": the experiment's base with the overrides");
         Preset run = withBoids(base, scenario, at);
         build(at, null, () -> {
@@ -294,10 +296,6 @@ public final class ComparisonJson {
             return null;
         });
         return build(source, where, () -> new Comparison.Arm.Tuned(a.name(), origin, tuned));
-    }
-
-    private static Genetics g0(Experiment e) {
-        return e.genetics();
     }
 
     /** Every "tune first" arm must search with the same budget, or the comparison is unfair. */

@@ -34,7 +34,7 @@ class ErrorRateTest {
                   "objectives": ["polarization", "collisionRate(distance=1):mean:min:name=collisions"],
                   "scenario": {"boids": 10, "steps": 10},
                   "replicates": %s,
-                  "bootstrap": 200
+                  "bootstrap": 100
                 }
                 """.formatted(replicates), "null.json", null);
     }
@@ -115,7 +115,7 @@ class ErrorRateTest {
                 {"format": "flocktune-comparison/1", "name": "two",
                  "arms": [{"name": "a", "preset": "reynolds"}, {"name": "c", "preset": "reynolds"}],
                  "objectives": ["polarization"], "scenario": {"boids": 10, "steps": 10},
-                 "replicates": {"min": 10, "max": 100, "batch": 10}, "bootstrap": 200}
+                 "replicates": {"min": 10, "max": 100, "batch": 10}, "bootstrap": 100}
                 """, "two.json", null);
         for (int seed = 1; seed <= 20; seed++) {
             List<Analysis> looks = run(two.withSeed(seed), 3);
