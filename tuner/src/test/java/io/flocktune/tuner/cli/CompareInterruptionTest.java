@@ -98,6 +98,26 @@ class CompareInterruptionTest {
     }
 
     @Test
+    void ctrlCExitsWith130SaysHowToResumeAndTheRunResumesToTheSameResults(@TempDir Path tmp) throws Exception {
+        Path file = tmp.resolve("resumable.json");
+        Files.writeString(file, comparison(false));
+        Path run = tmp.resolve("run");
+        Process p = child(file, run);
+        assertTrue(await(p, run, r -> lines(r.resolve("replicates.csv")) >= 9), "the child ended before it could be interrupted");
+        new ProcessBuilder("kill", "-INT", Long.toString(p.pid())).start().waitFor();
+        assertTrue(p.waitFor(60, TimeUnit.SECONDS), "the comparison stops after Ctrl-C");
+        String err = Files.readString(tmp.resolve("run.err"));
+        assertEquals(130, p.exitValue(), err);
+        assertTrue(err.contains("./flocktune compare --resume " + run), err);
+        assertFalse(Files.exists(run.resolve("pairs.csv")));
+        Comparing.Options quiet = new Comparing.Options(2, new PrintWriter(new StringWriter()), false);
+        Comparing.resume(run, quiet);
+        Path whole = tmp.resolve("whole");
+        Comparing.start(Comparisons.resolve(file.toString()), whole, quiet);
+        assertEquals(CompareCommandTest.results(whole), CompareCommandTest.results(run));
+    }
+
+    @Test
     void killedWhileTuningItResumesToTheSameResults(@TempDir Path tmp) throws Exception {
         // the tuning has checkpointed a generation
         killAndResume(tmp, true, run -> Files.exists(run.resolve("tuning/tuned/checkpoint/state.json")), "during the tuning");
