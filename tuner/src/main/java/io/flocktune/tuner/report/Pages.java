@@ -2,7 +2,6 @@ package io.flocktune.tuner.report;
 
 import io.flocktune.sim.Preset;
 
-import java.util.Base64;
 import java.util.List;
 
 /**
@@ -53,13 +52,11 @@ public final class Pages {
                 .append(Html.esc(note)).append("</p>\n");
         h.append("<script type=\"application/json\" id=\"trajectories\">[");
         for (int t = 0; t < recordings.size(); t++) {
-            Trajectory tr = recordings.get(t).trajectory();
             if (t > 0) h.append(',');
-            h.append("{\"boids\":").append(tr.boids()).append(",\"predators\":").append(tr.predators())
-                    .append(",\"frames\":").append(tr.frames()).append(",\"stride\":").append(tr.stride())
-                    .append(",\"data\":\"").append(Base64.getEncoder().encodeToString(tr.data())).append("\"}");
+            h.append(recordings.get(t).trajectory().json());
         }
-        h.append("]</script>\n<script>\n").append(Html.SCRIPT).append("</script>\n");
+        h.append("]</script>\n<script>").append(Html.SCRIPT_START).append("</script>\n<script type=\"module\">\n")
+                .append(io.flocktune.tuner.export.WebPlayer.playerModule()).append(Html.SCRIPT).append("</script>\n");
         return h.toString();
     }
 
