@@ -285,8 +285,8 @@ public final class ComparisonReport {
             }
             h.append("</tr>\n");
         }
-        h.append("</tbody></table>\n<p class=\"note\">Means over the paired replicates with 95 % Student-t confidence intervals"
-                + " (summary.csv).</p>\n</section>\n");
+        h.append("</tbody></table>\n<p class=\"note\">Means over the paired replicates with 95 % confidence intervals (Student t for"
+                + " order parameters, a percentile bootstrap for counts and rates; summary.csv).</p>\n</section>\n");
 
         h.append("<section><h2>Pairs</h2>\n<table><thead><tr><th>A</th><th>B</th><th>objective</th><th>mean A − B</th>"
                 + "<th>Wilcoxon p</th><th>p_Holm</th><th>A12 [95 %]</th></tr></thead><tbody>\n");
