@@ -73,23 +73,12 @@ final class CompareCommand implements Callable<Integer> {
                     + "; or a file), or --resume DIR, or --list");
         }
         Comparing.Options options = new Comparing.Options(t, spec.commandLine().getErr(), true);
-        Path[] directory = {resume};
-        Comparing.Result result;
-        try {
-            result = TuneCommand.interruptible(() -> {
-                if (resume != null) return Comparing.resume(resume, options);
-                Comparison c = Comparisons.resolve(comparison);
-                if (seed != null) c = c.withSeed(seed);
-                directory[0] = out != null ? out : directory(c);
-                return Comparing.start(c, directory[0], options);
-            });
-        } catch (InterruptedException e) {
-            if (directory[0] != null) {
-                spec.commandLine().getErr().println("flocktune: interrupted; the replicates written so far are kept; continue with:"
-                        + " ./flocktune compare --resume " + directory[0]);
-            }
-            throw e;
-        }
+        Comparing.Result result = Interruptible.run(spec.commandLine().getErr(), () -> {
+            if (resume != null) return Comparing.resume(resume, options);
+            Comparison c = Comparisons.resolve(comparison);
+            if (seed != null) c = c.withSeed(seed);
+            return Comparing.start(c, out != null ? out : directory(c), options);
+        });
         print(result, stdout);
         return Main.OK;
     }

@@ -24,14 +24,17 @@ final class ReportCommand implements Callable<Integer> {
     CommandSpec spec;
 
     @Override
-    public Integer call() throws InputException {
+    public Integer call() throws InputException, InterruptedException {
         if (ComparisonFiles.isComparison(directory)) {
             ComparisonReport.write(directory, spec.commandLine().getErr());
             spec.commandLine().getOut().println("report: " + new ComparisonFiles(directory).report());
             return Main.OK;
         }
         RunFiles files = new RunFiles(directory);
-        Report.write(files, spec.commandLine().getErr());
+        Interruptible.run(spec.commandLine().getErr(), () -> {
+            Report.write(files, spec.commandLine().getErr());
+            return null;
+        });
         spec.commandLine().getOut().println("report: " + files.report());
         return Main.OK;
     }

@@ -111,6 +111,15 @@ public final class Comparing {
     }
 
     private static Result run(Comparison c, ComparisonFiles files, Options options) throws InputException, InterruptedException {
+        try {
+            return measure(c, files, options);
+        } catch (InterruptedException e) {
+            throw new InterruptedException("interrupted; the replicates of the completed looks (and a tuning's last checkpoint)"
+                    + " are kept in " + files.root() + "; continue with: ./flocktune compare --resume " + files.root());
+        }
+    }
+
+    private static Result measure(Comparison c, ComparisonFiles files, Options options) throws InputException, InterruptedException {
         PrintWriter log = options.log();
         if (options.report()) io.flocktune.tuner.report.Report.prepare();
         List<Preset> presets = new ArrayList<>();
