@@ -1,5 +1,7 @@
 package io.flocktune.sim;
 
+import java.lang.reflect.RecordComponent;
+
 /**
  * Argument checks for the compact constructors of the preset records. Each failure is an
  * {@link IllegalArgumentException} whose message names the field, the offending value and the
@@ -45,6 +47,51 @@ public final class Check {
         if (value == null) throw new IllegalArgumentException(field + " is missing");
         return value;
     }
+
+    /**
+     * Checks the compact-constructor arguments of a record against what its components declare:
+     * a numeric component against its {@link Constraint} annotation, any other non-primitive
+     * component for presence. Components are checked in declaration order, so the first bad one
+     * is reported.
+     *
+     * <pre>{@code
+     * record Linear(@Positive double radius, @NonNegative double weight) implements Separation {
+     *     public Linear { Check.components(Linear.class, radius, weight); }
+     * }
+     * }</pre>
+     *
+     * @param type   the record being constructed
+     * @param values its constructor arguments, in component order
+     * @throws IllegalArgumentException naming the first field out of its range, or missing
+     * @throws IllegalStateException    if {@code values} do not match the components (a bug)
+     */
+    public static void components(Class<? extends Record> type, Object... values) {
+        RecordComponent[] components = type.getRecordComponents();
+        Constraint[] constraints = CONSTRAINTS.get(type);
+        if (values.length != components.length) {
+            throw new IllegalStateException(type.getName() + ": " + values.length + " values for "
+                    + components.length + " components");
+        }
+        for (int k = 0; k < components.length; k++) {
+            String field = components[k].getName();
+            if (constraints[k] != null) constraints[k].check(field, values[k]);
+            else if (!components[k].getType().isPrimitive()) present(field, values[k]);
+        }
+    }
+
+    /** Per record, the constraint of each numeric component (null for the others). */
+    private static final ClassValue<Constraint[]> CONSTRAINTS = new ClassValue<>() {
+        @Override
+        protected Constraint[] computeValue(Class<?> type) {
+            RecordComponent[] components = type.getRecordComponents();
+            Constraint[] constraints = new Constraint[components.length];
+            for (int k = 0; k < components.length; k++) {
+                Class<?> t = components[k].getType();
+                if (t == int.class || t == double.class) constraints[k] = Constraint.of(components[k]);
+            }
+            return constraints;
+        }
+    };
 
     private static IllegalArgumentException bad(String field, double value, String rule) {
         return new IllegalArgumentException(field + " = " + value + ": " + rule);

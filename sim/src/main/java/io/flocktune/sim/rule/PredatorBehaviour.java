@@ -1,6 +1,9 @@
 package io.flocktune.sim.rule;
 
 import io.flocktune.sim.Check;
+import io.flocktune.sim.Constraint.NonNegative;
+import io.flocktune.sim.Constraint.Positive;
+import io.flocktune.sim.Constraint.Range;
 
 /** How a predator chooses where to go. Predators move after the boids in each step. */
 public sealed interface PredatorBehaviour {
@@ -11,9 +14,9 @@ public sealed interface PredatorBehaviour {
      *
      * @param power gain toward the centroid per step, &ge; 0 (002's {@code PredPower})
      */
-    record ChaseCentroid(double power) implements PredatorBehaviour {
+    record ChaseCentroid(@NonNegative double power) implements PredatorBehaviour {
         public ChaseCentroid {
-            Check.nonNegative("power", power);
+            Check.components(ChaseCentroid.class, power);
         }
     }
 
@@ -26,11 +29,10 @@ public sealed interface PredatorBehaviour {
      * @param fieldOfView full opening of its view cone in degrees, in (0, 360]
      * @param maxTurn     largest heading change per step in degrees, in (0, 180]
      */
-    record ChaseNearest(double visualRange, double fieldOfView, double maxTurn) implements PredatorBehaviour {
+    record ChaseNearest(@Positive double visualRange, @Range(min = Double.MIN_VALUE, max = 360) double fieldOfView,
+                        @Range(min = Double.MIN_VALUE, max = 180) double maxTurn) implements PredatorBehaviour {
         public ChaseNearest {
-            Check.positive("visualRange", visualRange);
-            Check.inRange("fieldOfView", fieldOfView, Double.MIN_VALUE, 360);
-            Check.inRange("maxTurn", maxTurn, Double.MIN_VALUE, 180);
+            Check.components(ChaseNearest.class, visualRange, fieldOfView, maxTurn);
         }
     }
 
@@ -38,11 +40,11 @@ public sealed interface PredatorBehaviour {
      * Seed 002's "following mass center of visible boids": as {@link ChaseNearest} but toward
      * the centroid of every boid it can see, so it does not fly into the gap between two flocks.
      */
-    record ChaseVisibleCentroid(double visualRange, double fieldOfView, double maxTurn) implements PredatorBehaviour {
+    record ChaseVisibleCentroid(@Positive double visualRange, @Range(min = Double.MIN_VALUE,
+                                max = 360) double fieldOfView, @Range(min = Double.MIN_VALUE,
+                                max = 180) double maxTurn) implements PredatorBehaviour {
         public ChaseVisibleCentroid {
-            Check.positive("visualRange", visualRange);
-            Check.inRange("fieldOfView", fieldOfView, Double.MIN_VALUE, 360);
-            Check.inRange("maxTurn", maxTurn, Double.MIN_VALUE, 180);
+            Check.components(ChaseVisibleCentroid.class, visualRange, fieldOfView, maxTurn);
         }
     }
 }
