@@ -33,8 +33,10 @@ import java.util.Properties;
 @Command(name = "flocktune", mixinStandardHelpOptions = true, versionProvider = Main.Version.class,
         description = "Simulates Boids flocking models and tunes them by genetic search.",
         subcommands = {PresetsCommand.class, SimulateCommand.class, MeasureCommand.class, TuneCommand.class,
-                ExperimentsCommand.class, ReportCommand.class, ValidateCommand.class, CommandLine.HelpCommand.class},
-        footer = {"", "Exit codes: 0 ok, 1 internal failure, 2 bad input or usage, 130 interrupted."})
+                ExperimentsCommand.class, ReportCommand.class, ValidateCommand.class, ExportCommand.class,
+                CommandLine.HelpCommand.class},
+        footer = {"", "Exit codes: 0 ok, 1 internal failure, 2 bad input or usage, 3 exported with unrepresented",
+                "parameters (export), 130 interrupted."})
 public final class Main implements Runnable {
     /** Exit code of a successful run. */
     public static final int OK = 0;
@@ -59,7 +61,7 @@ public final class Main implements Runnable {
 
     @Override
     public void run() {
-        throw new ParameterException(spec.commandLine(), "missing command: tune, presets, simulate, measure, experiments, report or validate");
+        throw new ParameterException(spec.commandLine(), "missing command: tune, presets, simulate, measure, experiments, report, validate or export");
     }
 
     /** Runs the command line and exits with its exit code. */

@@ -1,0 +1,171 @@
+package io.flocktune.tuner.export;
+
+import io.flocktune.sim.Preset;
+import io.flocktune.sim.rule.Alignment;
+import io.flocktune.sim.rule.Cohesion;
+import io.flocktune.sim.rule.Motion;
+import io.flocktune.sim.rule.Neighbourhood;
+import io.flocktune.sim.rule.Separation;
+
+import java.util.Map;
+
+/**
+ * {@code cpp}: {@value #FILE}, a header with a {@code constexpr} configuration in the naming of
+ * seed 003 (Cha, C++/SFML: {@code BirdShape::Separation}, {@code Alignment}, {@code Cohesion}
+ * read {@code config.desiredSeparation}, {@code separationStrength}, {@code maxSeparationForce},
+ * {@code alignmentStrength}, {@code cohesionStrength}), as {@code float}s like seed 003's.
+ *
+ * <p>Seed 003's separation is {@code unit(s)·min(separationStrength·|s|, maxSeparationForce)}
+ * without a weight; the preset's {@code weight ≥ 0} is folded in exactly:
+ * {@code weight·min(a, b) = min(weight·a, weight·b)}. Its alignment blends heading angles
+ * (the arithmetic mean, as coded) and its cohesion adds the unit vector to the whole flock's
+ * centroid; it is 2D, updates in place and flies in open space. Anything else is listed as
+ * unrepresented.
+ */
+public final class CppExport implements Exporter {
+    /** The header's file name. */
+    public static final String FILE = "flocktune_config.hpp";
+
+    @Override
+    public String format() {
+        return "cpp";
+    }
+
+    @Override
+    public String description() {
+        return "a header with a constexpr config struct in seed 003's naming (" + FILE + ")";
+    }
+
+    @Override
+    public Export export(TunedPreset tuned) {
+        Preset p = tuned.preset();
+        Code.Gaps gaps = new Code.Gaps();
+        String target = "seed 003's program";
+        if (p.world().dimension() != 2) gaps.add("world.dimension", "3: seed 003 is 2D (sf::Vector2f); z is dropped");
+        if (p.update() != Preset.UpdateOrder.SEQUENTIAL) {
+            gaps.add("update", "synchronous: seed 003 updates each bird in place, one after another (sequential)");
+        }
+        switch (p.neighbourhood()) {
+            case Neighbourhood.Global g -> { }
+            case Neighbourhood.Metric m -> gaps.add("neighbourhood.kind", "metric (radius " + m.radius()
+                    + "): seed 003's alignment and cohesion see the whole flock (global)");
+            case Neighbourhood.FieldOfView f -> gaps.add("neighbourhood.kind", "fieldOfView: seed 003's alignment and cohesion see the whole flock (global)");
+            case Neighbourhood.Topological t -> gaps.add("neighbourhood.kind", "topological: seed 003's alignment and cohesion see the whole flock (global)");
+        }
+        double weight = p.separation().weight();
+        double strength, maxForce;
+        switch (p.separation()) {
+            case Separation.InverseSquareClamped s -> {
+                strength = weight * s.strength();
+                maxForce = weight * s.maxForce();
+            }
+            case Separation.Linear s -> { strength = weight; maxForce = Float.MAX_VALUE; separationGap(gaps, s); }
+            case Separation.InverseDistance s -> { strength = weight; maxForce = Float.MAX_VALUE; separationGap(gaps, s); }
+            case Separation.Normalized s -> { strength = weight; maxForce = Float.MAX_VALUE; separationGap(gaps, s); }
+            case Separation.Zonal s -> { strength = weight; maxForce = Float.MAX_VALUE; separationGap(gaps, s); }
+        }
+        switch (p.alignment()) {
+            case Alignment.HeadingBlend a -> { }
+            case Alignment.CircularHeadingBlend a -> gaps.add("alignment.kind", "circularHeadingBlend: seed 003 as coded "
+                    + "averages atan2 angles arithmetically (wrong across ±π); use atan2(Σ sin, Σ cos) and the shortest arc "
+                    + "in BirdShape::Alignment for the same flock");
+            case Alignment.VelocityMatch a -> alignmentGap(gaps, a);
+            case Alignment.MeanVelocityLimited a -> alignmentGap(gaps, a);
+            case Alignment.MeanForward a -> alignmentGap(gaps, a);
+            case Alignment.Vicsek a -> alignmentGap(gaps, a);
+            case Alignment.Zonal a -> alignmentGap(gaps, a);
+        }
+        if (p.alignment().weight() > 1) {
+            gaps.add("alignment.weight", p.alignment().weight() + ": seed 003's alignmentStrength is a blend fraction in [0, 1]");
+        }
+        switch (p.cohesion()) {
+            case Cohesion.UnitToCentroid c -> { }
+            case Cohesion.Centroid c -> cohesionGap(gaps, c);
+            case Cohesion.SteerTo c -> cohesionGap(gaps, c);
+            case Cohesion.Zonal c -> cohesionGap(gaps, c);
+        }
+        switch (p.motion()) {
+            case Motion.Additive a -> {
+                if (a.dt() != 1) gaps.add("motion.dt", a.dt() + ": seed 003 moves by its velocity once per frame (dt 1)");
+            }
+            case Motion.Steering s -> gaps.add("motion.kind", "steering: seed 003 adds each rule to m_velocity untruncated");
+            case Motion.ConstantSpeed c -> gaps.add("motion.kind", "constantSpeed: seed 003 adds each rule to m_velocity");
+            case Motion.TurningRate t -> gaps.add("motion.kind", "turningRate: seed 003 adds each rule to m_velocity");
+        }
+        Features.openSpace(p, target, gaps);
+        Features.extras(p, target, gaps);
+
+        StringBuilder h = new StringBuilder();
+        h.append("// flocktune preset \"").append(p.name()).append("\" for seed 003-style C++ boids (BirdShape, SFML).\n");
+        h.append("// Exported by `flocktune export --to cpp` from ").append(tuned.origin()).append(".\n");
+        h.append("// ").append(p.description()).append('\n');
+        if (!tuned.tunedPaths().isEmpty()) h.append("// Tuned by flocktune: ").append(String.join(", ", tuned.tunedPaths())).append(".\n");
+        h.append("//\n");
+        h.append("// Use: #include \"").append(FILE).append("\" and read flocktune::config.desiredSeparation etc. where\n");
+        h.append("// BirdShape reads config.*; the rules apply in the order Separation, Alignment, Cohesion to\n");
+        h.append("// m_velocity, then the speed is clamped and the bird moves by it. Values are floats, as in\n");
+        h.append("// seed 003 (flocktune runs doubles: trajectories agree to float rounding).\n");
+        if (gaps.list().isEmpty()) {
+            h.append("// Every parameter of the preset is represented.\n");
+        } else {
+            h.append("//\n// NOT represented (seed 003's program has no equivalent):\n");
+            for (Export.Unrepresented u : gaps.list()) h.append("//   - ").append(u).append('\n');
+        }
+        h.append("#pragma once\n\nnamespace flocktune {\n\n");
+        h.append("struct BoidsConfig {\n");
+        field(h, "float", "desiredSeparation", "separation.radius: birds closer than this push apart" + tuned.mark("separation.radius"));
+        field(h, "float", "separationStrength", (p.separation() instanceof Separation.InverseSquareClamped
+                ? "separation.strength * separation.weight" : "separation.weight (preset's separation is not 003's)")
+                + tuned.mark("separation"));
+        field(h, "float", "maxSeparationForce", (p.separation() instanceof Separation.InverseSquareClamped
+                ? "separation.maxForce * separation.weight" : "no cap in the preset's separation")
+                + tuned.mark("separation"));
+        field(h, "float", "alignmentStrength", "alignment.weight: heading blend fraction per frame, in [0, 1]" + tuned.mark("alignment"));
+        field(h, "float", "cohesionStrength", "cohesion.weight: length of the step toward the flock's centre" + tuned.mark("cohesion"));
+        field(h, "float", "maxSpeed", "boids.maxSpeed: upper speed clamp" + tuned.mark("boids.maxSpeed"));
+        field(h, "float", "minSpeed", "boids.minSpeed: lower speed clamp (0: none)" + tuned.mark("boids.minSpeed"));
+        field(h, "int", "birdCount", "boids.count" + tuned.mark("boids.count"));
+        field(h, "float", "spawnSize", "boids.spawnSize: side of the centred square of initial positions" + tuned.mark("boids.spawnSize"));
+        field(h, "float", "initialSpeed", "boids.initialSpeed: speed of the random initial velocities" + tuned.mark("boids.initialSpeed"));
+        h.append("};\n\n");
+        h.append("inline constexpr BoidsConfig config{\n");
+        value(h, floatLiteral(p.separation().radius()), "desiredSeparation");
+        value(h, floatLiteral(strength), "separationStrength");
+        value(h, floatLiteral(maxForce), "maxSeparationForce");
+        value(h, floatLiteral(p.alignment().weight()), "alignmentStrength");
+        value(h, floatLiteral(p.cohesion().weight()), "cohesionStrength");
+        value(h, floatLiteral(p.boids().maxSpeed()), "maxSpeed");
+        value(h, floatLiteral(p.boids().minSpeed()), "minSpeed");
+        value(h, Integer.toString(p.boids().count()), "birdCount");
+        value(h, floatLiteral(Math.min(p.boids().spawnSize(), p.world().size())), "spawnSize");
+        value(h, floatLiteral(p.boids().initialSpeed()), "initialSpeed");
+        h.append("};\n\n}  // namespace flocktune\n");
+        return new Export(Map.of(FILE, h.toString()), gaps.list());
+    }
+
+    /** @return a float literal of the value rounded to float, e.g. {@code 20.0f}, {@code 1.0E-4f} */
+    static String floatLiteral(double value) {
+        return Float.toString((float) value) + "f";
+    }
+
+    private static void field(StringBuilder h, String type, String name, String comment) {
+        h.append(String.format("    %-24s // %s%n", type + " " + name + ";", comment));
+    }
+
+    private static void value(StringBuilder h, String literal, String name) {
+        h.append(String.format("    %-24s // %s%n", literal + ",", name));
+    }
+
+    private static void separationGap(Code.Gaps gaps, Separation s) {
+        gaps.add("separation.kind", Code.kind(s) + ": seed 003's separation is the clamped mean of (p_i - p_j)/d² "
+                + "(inverseSquareClamped)");
+    }
+
+    private static void alignmentGap(Code.Gaps gaps, Alignment a) {
+        gaps.add("alignment.kind", Code.kind(a) + ": seed 003's alignment blends the heading angle (headingBlend)");
+    }
+
+    private static void cohesionGap(Code.Gaps gaps, Cohesion c) {
+        gaps.add("cohesion.kind", Code.kind(c) + ": seed 003's cohesion adds the unit vector to the centroid (unitToCentroid)");
+    }
+}
