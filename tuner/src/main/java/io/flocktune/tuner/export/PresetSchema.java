@@ -30,8 +30,9 @@ import java.util.Locale;
  * or field-of-view neighbourhood; a 2D preset has z = 0 for the goal and every obstacle. Two
  * cannot be expressed (JSON Schema compares a value with constants, not with another field):
  * {@code boids.maxSpeed >= boids.minSpeed} and the zonal {@code alignment.radius} between the
- * separation and neighbourhood radii; the schema's {@code $comment} says so, and the Java loader
- * checks them. JSON has no NaN or infinity, so "finite" needs no keyword.
+ * separation and neighbourhood radii; nor can it tell {@code 200.0} from {@code 200} (both are
+ * integers to JSON Schema, the loader wants {@code 200}). The schema's {@code $comment} says so,
+ * and the Java loader checks them. JSON has no NaN or infinity, so "finite" needs no keyword.
  */
 public final class PresetSchema {
     private PresetSchema() {}
@@ -51,7 +52,8 @@ public final class PresetSchema {
         root.put("description", "A flocktune preset: the complete description of one flock model. Generated from the "
                 + "io.flocktune.sim.Preset records; units are world units and steps.");
         root.put("$comment", "Also checked by the Java loader but not expressible here: boids.maxSpeed >= boids.minSpeed; "
-                + "with alignment.kind = zonal, separation.radius <= alignment.radius <= neighbourhood.radius.");
+                + "with alignment.kind = zonal, separation.radius <= alignment.radius <= neighbourhood.radius; "
+                + "an integer field written with a zero fraction (200.0), which JSON Schema counts as an integer.");
         ObjectNode preset = recordSchema(Preset.class, null, defs);
         preset.remove("$comment");
         root.setAll(preset);
