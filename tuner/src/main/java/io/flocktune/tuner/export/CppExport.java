@@ -98,13 +98,13 @@ public final class CppExport implements Exporter {
         StringBuilder h = new StringBuilder();
         h.append("// flocktune preset \"").append(p.name()).append("\" for seed 003-style C++ boids (BirdShape, SFML).\n");
         h.append("// Exported by `flocktune export --to cpp` from ").append(tuned.origin()).append(".\n");
-        h.append("// ").append(p.description()).append('\n');
+        h.append("// Preset description: ").append(p.description()).append('\n');
         if (!tuned.tunedPaths().isEmpty()) h.append("// Tuned by flocktune: ").append(String.join(", ", tuned.tunedPaths())).append(".\n");
         h.append("//\n");
         h.append("// Use: #include \"").append(FILE).append("\" and read flocktune::config.desiredSeparation etc. where\n");
         h.append("// BirdShape reads config.*; the rules apply in the order Separation, Alignment, Cohesion to\n");
         h.append("// m_velocity, then the speed is clamped and the bird moves by it. Values are floats, as in\n");
-        h.append("// seed 003 (flocktune runs doubles: trajectories agree to float rounding).\n");
+        h.append("// seed 003 (flocktune computes in double precision).\n");
         if (gaps.list().isEmpty()) {
             h.append("// Every parameter of the preset is represented.\n");
         } else {
@@ -149,11 +149,11 @@ public final class CppExport implements Exporter {
     }
 
     private static void field(StringBuilder h, String type, String name, String comment) {
-        h.append(String.format("    %-24s // %s%n", type + " " + name + ";", comment));
+        h.append(String.format("    %-28s // %s%n", type + " " + name + ";", comment));
     }
 
     private static void value(StringBuilder h, String literal, String name) {
-        h.append(String.format("    %-24s // %s%n", literal + ",", name));
+        h.append(String.format("    %-28s // %s%n", literal + ",", name));
     }
 
     private static void separationGap(Code.Gaps gaps, Separation s) {

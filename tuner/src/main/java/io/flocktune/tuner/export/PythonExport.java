@@ -181,7 +181,7 @@ public final class PythonExport implements Exporter {
         out.raw("\"\"\"flocktune preset \"" + p.name() + "\" as constants for seed 000/002-style numpy boids.");
         out.raw("");
         out.raw("Exported by `flocktune export --to python` from " + tuned.origin() + ".");
-        out.raw(p.description());
+        out.raw("Preset description: " + p.description());
         if (!tuned.tunedPaths().isEmpty()) out.raw("Tuned by flocktune: " + String.join(", ", tuned.tunedPaths()) + ".");
         out.raw("");
         out.raw("Seed 000's rules as printed, with these names:");

@@ -146,7 +146,7 @@ public final class UnityExport implements Exporter {
         StringBuilder cs = new StringBuilder();
         cs.append("// flocktune preset \"").append(p.name()).append("\" for seed 004's Unity boids (BoidsGenerator).\n");
         cs.append("// Exported by `flocktune export --to unity` from ").append(tuned.origin()).append(".\n");
-        cs.append("// ").append(p.description()).append('\n');
+        cs.append("// Preset description: ").append(p.description()).append('\n');
         if (!tuned.tunedPaths().isEmpty()) cs.append("// Tuned by flocktune: ").append(String.join(", ", tuned.tunedPaths())).append(".\n");
         cs.append("//\n");
         cs.append("// In BoidsGenerator, read these instead of its serialized fields and weight the rules:\n");
