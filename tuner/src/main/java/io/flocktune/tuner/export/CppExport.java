@@ -114,12 +114,14 @@ public final class CppExport implements Exporter {
         h.append("#pragma once\n\nnamespace flocktune {\n\n");
         h.append("struct BoidsConfig {\n");
         field(h, "float", "desiredSeparation", "separation.radius: birds closer than this push apart" + tuned.mark("separation.radius"));
-        field(h, "float", "separationStrength", (p.separation() instanceof Separation.InverseSquareClamped
-                ? "separation.strength * separation.weight" : "separation.weight (preset's separation is not 003's)")
-                + tuned.mark("separation"));
-        field(h, "float", "maxSeparationForce", (p.separation() instanceof Separation.InverseSquareClamped
-                ? "separation.maxForce * separation.weight" : "no cap in the preset's separation")
-                + tuned.mark("separation"));
+        boolean clamped = p.separation() instanceof Separation.InverseSquareClamped;
+        String weightMark = tuned.tuned("separation.weight") ? " (tuned)" : "";
+        field(h, "float", "separationStrength", (clamped ? "separation.strength * separation.weight"
+                + (tuned.tuned("separation.strength") ? " (tuned)" : weightMark)
+                : "separation.weight" + weightMark + " (the preset's separation is not 003's)"));
+        field(h, "float", "maxSeparationForce", clamped ? "separation.maxForce * separation.weight"
+                + (tuned.tuned("separation.maxForce") ? " (tuned)" : weightMark)
+                : "no cap in the preset's separation (the largest float)");
         field(h, "float", "alignmentStrength", "alignment.weight: heading blend fraction per frame, in [0, 1]" + tuned.mark("alignment"));
         field(h, "float", "cohesionStrength", "cohesion.weight: length of the step toward the flock's centre" + tuned.mark("cohesion"));
         field(h, "float", "maxSpeed", "boids.maxSpeed: upper speed clamp" + tuned.mark("boids.maxSpeed"));

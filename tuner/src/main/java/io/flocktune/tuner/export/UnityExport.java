@@ -93,8 +93,9 @@ public final class UnityExport implements Exporter {
             case Cohesion.Zonal c -> gap(gaps, "cohesion.kind", c, "the unit vector to the centroid over _detectRange (CohesionRule)");
         }
         double speed, lerp;
+        String motionSource = "the preset's motion is " + Code.kind(p.motion()) + ", not 004's: ";
         switch (p.motion()) {
-            case Motion.ConstantSpeed c -> { speed = c.speed(); lerp = c.turnFactor(); }
+            case Motion.ConstantSpeed c -> { speed = c.speed(); lerp = c.turnFactor(); motionSource = ""; }
             case Motion.Additive a -> {
                 speed = p.boids().maxSpeed(); lerp = 1;
                 gaps.add("motion.kind", "additive (v += Σ, speed clamped): seed 004 flies at constant speed toward the lerped direction; speed = boids.maxSpeed, lerpFactor 1");
@@ -129,7 +130,8 @@ public final class UnityExport implements Exporter {
         fields.add(new Field("float", "separationWeight", floatLiteral(p.separation().weight()), p.separation().weight(),
                 "separation.weight" + tuned.mark("separation") + ": factor on SeparationRule.GetDirection (seed 004: 1)"));
         fields.add(new Field("float", "lerpFactor", floatLiteral(lerp), lerp,
-                "motion.turnFactor" + tuned.mark("motion") + ": replaces Time.deltaTime as the t of Vector3.Lerp(forward, dir, t)"));
+                (motionSource.isEmpty() ? "motion.turnFactor" + tuned.mark("motion") : motionSource + "1")
+                        + ": replaces Time.deltaTime as the t of Vector3.Lerp(forward, dir, t)"));
         fields.add(new Field("float", "stepSeconds", floatLiteral(p.motion().dt()), p.motion().dt(),
                 "motion.dt" + tuned.mark("motion.dt") + ": seconds per step; run Update's body in FixedUpdate with "
                         + "Time.fixedDeltaTime = stepSeconds for flocktune's trajectory"));
