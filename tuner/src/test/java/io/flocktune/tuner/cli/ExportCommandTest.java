@@ -77,6 +77,18 @@ class ExportCommandTest {
         assertTrue(text.contains("from " + run.resolve("best").resolve("best.json")), text);
     }
 
+    /** The default experiment's kind of best preset (reynolds with a predator) exports everywhere; the seed front ends list their differences. */
+    @Test
+    void aDefaultRunExportsToEveryFormat(@TempDir Path dir) throws Exception {
+        Path run = run(dir);
+        assertEquals(0, flocktune("export", run.toString(), "--to", "json").exit());
+        for (var format : List.of(List.of("python", "6"), List.of("unity", "7"), List.of("cpp", "8"))) {
+            Result result = flocktune("export", run.toString(), "--to", format.get(0));
+            assertEquals(3, result.exit(), result.err());
+            assertEquals(Integer.parseInt(format.get(1)), result.errLines().size(), result.err());
+        }
+    }
+
     @Test
     void unrepresentedParametersArePrintedOnePerLineWithExitCode3(@TempDir Path dir) throws Exception {
         Path out = dir.resolve("cpp");
