@@ -23,7 +23,8 @@ import java.util.Properties;
  *
  * <p>Exit codes: 0 success; 1 internal failure (one line and a bug-report hint; the stack trace
  * only with {@code --debug} or {@code FLOCKTUNE_DEBUG=1}); 2 bad input or usage (one line that
- * names the file, line or field and the allowed range, never a stack trace); 130 interrupted.
+ * names the file, line or field and the allowed range, never a stack trace); 3 an export written
+ * with parameters its target cannot represent ({@code export}); 130 interrupted.
  * Results go to standard output, messages to standard error.
  *
  * <pre>{@code

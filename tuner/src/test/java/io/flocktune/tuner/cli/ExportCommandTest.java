@@ -3,6 +3,7 @@ package io.flocktune.tuner.cli;
 import io.flocktune.sim.Preset;
 import io.flocktune.sim.Presets;
 import io.flocktune.tuner.cli.MainTest.Result;
+import io.flocktune.tuner.export.Exporters;
 import io.flocktune.tuner.export.PresetSchema;
 import io.flocktune.tuner.io.InputException;
 import io.flocktune.tuner.io.PresetJson;
@@ -138,7 +139,7 @@ class ExportCommandTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"unknownFormat", "badPreset", "unwritableOut", "notARun", "missingPreset"})
+    @ValueSource(strings = {"unknownFormat", "badPreset", "unwritableOut", "outIsAFile", "notARun", "missingPreset"})
     void badInputExitsWith2OneLineAndWritesNothing(String problem, @TempDir Path dir) throws Exception {
         Path blocker = Files.writeString(dir.resolve("a-file"), "x");
         Path bad = Files.writeString(dir.resolve("bad.json"), PresetJson.write(Presets.get("reynolds")).replace("\"count\" : 200", "\"count\" : 0")
@@ -149,6 +150,7 @@ class ExportCommandTest {
             case "unknownFormat" -> new String[] {"export", "reynolds", "--to", "godot", "--out", out.toString()};
             case "badPreset" -> new String[] {"export", bad.toString(), "--to", "json", "--out", out.toString()};
             case "unwritableOut" -> new String[] {"export", "reynolds", "--to", "json", "--out", blocker.resolve("sub").resolve("out").toString()};
+            case "outIsAFile" -> new String[] {"export", "reynolds", "--to", "json", "--out", blocker.toString()};
             case "notARun" -> new String[] {"export", notARun.toString(), "--to", "json", "--out", out.toString()};
             case "missingPreset" -> new String[] {"export", "no-such-preset", "--to", "json", "--out", out.toString()};
             default -> throw new IllegalArgumentException(problem);
@@ -159,9 +161,10 @@ class ExportCommandTest {
         assertTrue(result.err().startsWith("flocktune: "), result.err());
         assertFalse(result.err().contains("Exception"), result.err());
         String expected = switch (problem) {
-            case "unknownFormat" -> "--to godot: unknown format; formats: json, unity, python, cpp";
+            case "unknownFormat" -> "--to godot: unknown format; formats: " + String.join(", ", Exporters.all().keySet());
             case "badPreset" -> "boids.count = 0: must be in [1, 10000000]";
             case "unwritableOut" -> blocker.resolve("sub").resolve("out") + ": cannot write: ";
+            case "outIsAFile" -> blocker + ": is a file; expected a directory";
             case "notARun" -> "a directory but not a tuning run: no ";
             case "missingPreset" -> "no built-in preset and no file of that name";
             default -> throw new IllegalArgumentException(problem);
