@@ -24,6 +24,30 @@ final class Code {
         return Double.toString(value);
     }
 
+    /**
+     * @return {@code value} rounded to a float, as the literal C++ and C# read back as that
+     *         float ({@code 20.0f}, {@code 1.0E-4f}); a value beyond the float range is written as
+     *         the largest float and a non-zero value below it as the smallest, each added to
+     *         {@code gaps} under {@code path}
+     */
+    static String floatLiteral(double value, String path, String target, Gaps gaps) {
+        return Float.toString(toFloat(value, path, target, gaps)) + "f";
+    }
+
+    /** @return {@code value} as a float, range problems added to {@code gaps} (see {@link #floatLiteral}) */
+    static float toFloat(double value, String path, String target, Gaps gaps) {
+        float f = (float) value;
+        if (Float.isInfinite(f)) {
+            gaps.add(path, value + ": beyond the float range of " + target + "; written as the largest float");
+            return Math.copySign(Float.MAX_VALUE, f);
+        }
+        if (f == 0 && value != 0) {
+            gaps.add(path, value + ": below the float precision of " + target + "; written as the smallest float");
+            return Math.copySign(Float.MIN_VALUE, (float) Math.signum(value));
+        }
+        return f;
+    }
+
     /** @return the {@code kind} name of a rule variant, as in the preset JSON */
     static String kind(Object variant) {
         return Kinds.of(variant);

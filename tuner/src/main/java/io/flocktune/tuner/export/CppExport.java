@@ -95,6 +95,18 @@ public final class CppExport implements Exporter {
         Features.openSpace(p, target, gaps);
         Features.extras(p, target, gaps);
 
+        StringBuilder values = new StringBuilder();
+        values.append("inline constexpr BoidsConfig config{\n");
+        value(values, Code.floatLiteral(p.separation().radius(), "separation.radius", target, gaps), "desiredSeparation");
+        value(values, Code.floatLiteral(strength, "separation.strength", target, gaps), "separationStrength");
+        value(values, Code.floatLiteral(maxForce, "separation.maxForce", target, gaps), "maxSeparationForce");
+        value(values, Code.floatLiteral(p.alignment().weight(), "alignment.weight", target, gaps), "alignmentStrength");
+        value(values, Code.floatLiteral(p.cohesion().weight(), "cohesion.weight", target, gaps), "cohesionStrength");
+        value(values, Code.floatLiteral(p.boids().maxSpeed(), "boids.maxSpeed", target, gaps), "maxSpeed");
+        value(values, Code.floatLiteral(p.boids().minSpeed(), "boids.minSpeed", target, gaps), "minSpeed");
+        value(values, Integer.toString(p.boids().count()), "birdCount");
+        value(values, Code.floatLiteral(Math.min(p.boids().spawnSize(), p.world().size()), "boids.spawnSize", target, gaps), "spawnSize");
+        value(values, Code.floatLiteral(p.boids().initialSpeed(), "boids.initialSpeed", target, gaps), "initialSpeed");
         StringBuilder h = new StringBuilder();
         h.append("// flocktune preset \"").append(p.name()).append("\" for seed 003-style C++ boids (BirdShape, SFML).\n");
         h.append("// Exported by `flocktune export --to cpp` from ").append(tuned.origin()).append(".\n");
@@ -130,24 +142,9 @@ public final class CppExport implements Exporter {
         field(h, "float", "spawnSize", "boids.spawnSize: side of the centred square of initial positions" + tuned.mark("boids.spawnSize"));
         field(h, "float", "initialSpeed", "boids.initialSpeed: speed of the random initial velocities" + tuned.mark("boids.initialSpeed"));
         h.append("};\n\n");
-        h.append("inline constexpr BoidsConfig config{\n");
-        value(h, floatLiteral(p.separation().radius()), "desiredSeparation");
-        value(h, floatLiteral(strength), "separationStrength");
-        value(h, floatLiteral(maxForce), "maxSeparationForce");
-        value(h, floatLiteral(p.alignment().weight()), "alignmentStrength");
-        value(h, floatLiteral(p.cohesion().weight()), "cohesionStrength");
-        value(h, floatLiteral(p.boids().maxSpeed()), "maxSpeed");
-        value(h, floatLiteral(p.boids().minSpeed()), "minSpeed");
-        value(h, Integer.toString(p.boids().count()), "birdCount");
-        value(h, floatLiteral(Math.min(p.boids().spawnSize(), p.world().size())), "spawnSize");
-        value(h, floatLiteral(p.boids().initialSpeed()), "initialSpeed");
+        h.append(values);
         h.append("};\n\n}  // namespace flocktune\n");
         return new Export(Map.of(FILE, h.toString()), gaps.list());
-    }
-
-    /** @return a float literal of the value rounded to float, e.g. {@code 20.0f}, {@code 1.0E-4f} */
-    static String floatLiteral(double value) {
-        return Float.toString((float) value) + "f";
     }
 
     private static void field(StringBuilder h, String type, String name, String comment) {

@@ -70,7 +70,7 @@ public final class PythonExport implements Exporter {
             case Neighbourhood.Global g -> {
                 gaps.add("neighbourhood.kind", "global: seeds 000/002 use a distance (recog_range); RECOG_RANGE is "
                         + "set to the world size, which sees the whole flock only in a world without wrap");
-                yield p.world().size() * Math.sqrt(3);
+                yield Math.min(p.world().size() * Math.sqrt(3), Double.MAX_VALUE);
             }
         };
         String separationNote = switch (p.separation()) {
@@ -177,6 +177,10 @@ public final class PythonExport implements Exporter {
                     + "); GOAL_RANGE carries it");
         }
 
+        String separationSlider = scaled(p.separation().weight(), 50, "separation.weight", gaps);
+        String alignmentSlider = scaled(p.alignment().weight(), 600, "alignment.weight", gaps);
+        String cohesionSlider = scaled(p.cohesion().weight(), 100, "cohesion.weight", gaps);
+
         // ---------------------------------------------------------------- the module
         out.raw("\"\"\"flocktune preset \"" + p.name() + "\" as constants for seed 000/002-style numpy boids.");
         out.raw("");
@@ -213,11 +217,11 @@ public final class PythonExport implements Exporter {
         out.constant("INITIAL_SPEED", Code.number(p.boids().initialSpeed()), "boids.initialSpeed: initial velocities of this length, random directions", "boids.initialSpeed");
         out.raw("");
         out.section("Seed 000 sliders and ranges");
-        out.constant("SEPARATION", Code.number(p.separation().weight() * 50),
+        out.constant("SEPARATION", separationSlider,
                 "separation.weight * 50: separation_rule returns sepV / 50 * SEPARATION" + separationNote, "separation.weight");
-        out.constant("ALIGNMENT", Code.number(p.alignment().weight() * 600),
+        out.constant("ALIGNMENT", alignmentSlider,
                 "alignment.weight * 600: alignment_rule returns (alignV - boidsV) / 600 * ALIGNMENT" + alignmentNote, "alignment.weight");
-        out.constant("COHESION", Code.number(p.cohesion().weight() * 100),
+        out.constant("COHESION", cohesionSlider,
                 "cohesion.weight * 100: cohesion_rule returns (cohV - boidsP) / 100 * COHESION" + cohesionNote, "cohesion.weight");
         out.constant("SEPARATION_RANGE", Code.number(p.separation().radius()),
                 "separation.radius: separation_rule's `dist < 7`", "separation.radius");
@@ -270,6 +274,14 @@ public final class PythonExport implements Exporter {
     private static String unlike(Code.Gaps gaps, String path, Object variant, String target) {
         gaps.add(path, Code.kind(variant) + ": seeds 000/002 have " + target);
         return " (NOT the same rule: the preset's " + path + " is " + Code.kind(variant) + ")";
+    }
+
+    /** Seed 000's slider value {@code weight · scale}; beyond the largest double it is written as infinity and listed. */
+    private static String scaled(double weight, double scale, String path, Code.Gaps gaps) {
+        double slider = weight * scale;
+        if (Double.isFinite(slider)) return Code.number(slider);
+        gaps.add(path, weight + ": seed 000's slider (× " + Code.number(scale) + ") exceeds the largest double; written as float(\"inf\")");
+        return "float(\"inf\")";
     }
 
     private static String pythonString(String s) {

@@ -44,8 +44,22 @@ public final class UnityExport implements Exporter {
         return "a C# ScriptableObject and a JSON asset for seed 004's Unity boids (" + CLASS_FILE + ", NAME.json)";
     }
 
-    /** One serialized field: C# type, name, value literal, JSON value, comment. */
-    private record Field(String type, String name, String literal, double value, String comment) {}
+    /** One serialized field: C# type ({@code float}, {@code int}, {@code bool}: 0 or 1), name, value, comment. */
+    private record Field(String type, String name, double value, String comment) {
+        String literal() {
+            return switch (type) {
+                case "int" -> Integer.toString((int) value);
+                case "bool" -> value != 0 ? "true" : "false";
+                default -> Float.toString((float) value) + "f";
+            };
+        }
+    }
+
+    /** @return {@code value}, or the nearest float if it has none (the gap added to {@code gaps}) */
+    private static double fl(double value, String path, Code.Gaps gaps) {
+        float f = Code.toFloat(value, path, "seed 004's float fields", gaps);
+        return f == (float) value ? value : f;
+    }
 
     @Override
     public Export export(TunedPreset tuned) {
@@ -67,7 +81,7 @@ public final class UnityExport implements Exporter {
             }
             case Neighbourhood.Global g -> {
                 gaps.add("neighbourhood.kind", "global: seed 004 finds neighbours within _detectRange; detectRange is set to the world's diagonal");
-                yield p.world().size() * Math.sqrt(3);
+                yield Math.min(p.world().size() * Math.sqrt(3), Double.MAX_VALUE);
             }
         };
         switch (p.separation()) {
@@ -115,34 +129,34 @@ public final class UnityExport implements Exporter {
 
         double spawn = Math.min(p.boids().spawnSize(), p.world().size());
         List<Field> fields = new ArrayList<>();
-        fields.add(new Field("float", "detectRange", floatLiteral(detect), detect,
+        fields.add(new Field("float", "detectRange", fl(detect, "neighbourhood.radius", gaps),
                 "BoidsGenerator._detectRange <- neighbourhood.radius" + tuned.mark("neighbourhood")
                         + ": cohesion and alignment see boids within it"));
-        fields.add(new Field("float", "separationRange", floatLiteral(p.separation().radius()), p.separation().radius(),
+        fields.add(new Field("float", "separationRange", fl(p.separation().radius(), "separation.radius", gaps),
                 "BoidsGenerator._separationRange <- separation.radius" + tuned.mark("separation.radius")));
-        fields.add(new Field("float", "speed", floatLiteral(speed), speed,
+        fields.add(new Field("float", "speed", fl(speed, "motion.speed", gaps),
                 "BoidsGenerator._speed <- " + (p.motion() instanceof Motion.Additive || p.motion() instanceof Motion.Steering
                         ? "boids.maxSpeed" : "motion.speed") + tuned.mark("motion") + " (world units per second)"));
-        fields.add(new Field("float", "cohesionWeight", floatLiteral(p.cohesion().weight()), p.cohesion().weight(),
+        fields.add(new Field("float", "cohesionWeight", fl(p.cohesion().weight(), "cohesion.weight", gaps),
                 "cohesion.weight" + tuned.mark("cohesion") + ": factor on CohesionRule.GetDirection (seed 004: 1)"));
-        fields.add(new Field("float", "alignmentWeight", floatLiteral(p.alignment().weight()), p.alignment().weight(),
+        fields.add(new Field("float", "alignmentWeight", fl(p.alignment().weight(), "alignment.weight", gaps),
                 "alignment.weight" + tuned.mark("alignment") + ": factor on AlignmentRule.GetDirection (seed 004: 1)"));
-        fields.add(new Field("float", "separationWeight", floatLiteral(p.separation().weight()), p.separation().weight(),
+        fields.add(new Field("float", "separationWeight", fl(p.separation().weight(), "separation.weight", gaps),
                 "separation.weight" + tuned.mark("separation") + ": factor on SeparationRule.GetDirection (seed 004: 1)"));
-        fields.add(new Field("float", "lerpFactor", floatLiteral(lerp), lerp,
+        fields.add(new Field("float", "lerpFactor", fl(lerp, "motion.turnFactor", gaps),
                 (motionSource.isEmpty() ? "motion.turnFactor" + tuned.mark("motion") : motionSource + "1")
                         + ": replaces Time.deltaTime as the t of Vector3.Lerp(forward, dir, t)"));
-        fields.add(new Field("float", "stepSeconds", floatLiteral(p.motion().dt()), p.motion().dt(),
+        fields.add(new Field("float", "stepSeconds", fl(p.motion().dt(), "motion.dt", gaps),
                 "motion.dt" + tuned.mark("motion.dt") + ": seconds per step; run Update's body in FixedUpdate with "
                         + "Time.fixedDeltaTime = stepSeconds for flocktune's trajectory"));
-        fields.add(new Field("int", "spawnCount", Integer.toString(p.boids().count()), p.boids().count(),
+        fields.add(new Field("int", "spawnCount", p.boids().count(),
                 "BoidsGenerator._spawnCount <- boids.count" + tuned.mark("boids.count")
                         + (p.boids().count() > 1000 ? " (above seed 004's [Range(1, 1000)])" : "")));
-        fields.add(new Field("float", "spawnMin", floatLiteral(-spawn / 2), -spawn / 2,
+        fields.add(new Field("float", "spawnMin", fl(-spawn / 2, "boids.spawnSize", gaps),
                 "_spawnAreaPosX/Y/Z._min <- -boids.spawnSize / 2" + tuned.mark("boids.spawnSize")));
-        fields.add(new Field("float", "spawnMax", floatLiteral(spawn / 2), spawn / 2,
+        fields.add(new Field("float", "spawnMax", fl(spawn / 2, "boids.spawnSize", gaps),
                 "_spawnAreaPosX/Y/Z._max <- boids.spawnSize / 2" + tuned.mark("boids.spawnSize")));
-        fields.add(new Field("bool", "flat", p.world().dimension() == 2 ? "true" : "false", p.world().dimension() == 2 ? 1 : 0,
+        fields.add(new Field("bool", "flat", p.world().dimension() == 2 ? 1 : 0,
                 "world.dimension == 2: spawn at z = 0 (_spawnAreaPosZ = [0, 0]); the rules then keep every boid in the plane"));
 
         StringBuilder cs = new StringBuilder();
@@ -182,7 +196,7 @@ public final class UnityExport implements Exporter {
             switch (f.type()) {
                 case "int" -> asset.put(f.name(), (int) f.value());
                 case "bool" -> asset.put(f.name(), f.value() != 0);
-                default -> asset.put(f.name(), f.value());   // reads back as the same float
+                default -> asset.put(f.name(), f.value());   // reads back as the same float as the literal
             }
         }
         Map<String, String> files = new LinkedHashMap<>();
@@ -193,10 +207,6 @@ public final class UnityExport implements Exporter {
             throw new IllegalStateException("cannot write the Unity asset", e);
         }
         return new Export(files, gaps.list());
-    }
-
-    private static String floatLiteral(double value) {
-        return CppExport.floatLiteral(value);
     }
 
     private static void gap(Code.Gaps gaps, String path, Object variant, String target) {
