@@ -66,30 +66,33 @@ public final class Check {
      * @throws IllegalStateException    if {@code values} do not match the components (a bug)
      */
     public static void components(Class<? extends Record> type, Object... values) {
-        RecordComponent[] components = type.getRecordComponents();
-        Constraint[] constraints = CONSTRAINTS.get(type);
+        Component[] components = COMPONENTS.get(type);
         if (values.length != components.length) {
             throw new IllegalStateException(type.getName() + ": " + values.length + " values for "
                     + components.length + " components");
         }
         for (int k = 0; k < components.length; k++) {
-            String field = components[k].getName();
-            if (constraints[k] != null) constraints[k].check(field, values[k]);
-            else if (!components[k].getType().isPrimitive()) present(field, values[k]);
+            Component c = components[k];
+            if (c.constraint() != null) c.constraint().check(c.name(), values[k]);
+            else if (c.reference()) present(c.name(), values[k]);
         }
     }
 
-    /** Per record, the constraint of each numeric component (null for the others). */
-    private static final ClassValue<Constraint[]> CONSTRAINTS = new ClassValue<>() {
+    /** A record component as {@link #components} checks it: its constraint, or presence for a reference. */
+    private record Component(String name, Constraint constraint, boolean reference) {}
+
+    /** Per record, read once by reflection. */
+    private static final ClassValue<Component[]> COMPONENTS = new ClassValue<>() {
         @Override
-        protected Constraint[] computeValue(Class<?> type) {
+        protected Component[] computeValue(Class<?> type) {
             RecordComponent[] components = type.getRecordComponents();
-            Constraint[] constraints = new Constraint[components.length];
+            Component[] read = new Component[components.length];
             for (int k = 0; k < components.length; k++) {
                 Class<?> t = components[k].getType();
-                if (t == int.class || t == double.class) constraints[k] = Constraint.of(components[k]);
+                Constraint constraint = t == int.class || t == double.class ? Constraint.of(components[k]) : null;
+                read[k] = new Component(components[k].getName(), constraint, !t.isPrimitive());
             }
-            return constraints;
+            return read;
         }
     };
 
