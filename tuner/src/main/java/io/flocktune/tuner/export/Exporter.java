@@ -7,7 +7,7 @@ package io.flocktune.tuner.export;
  * still carry the closest values with a comment saying what differs.
  *
  * <pre>{@code
- * Export export = Exporters.get("python").export(TunedPreset.load("results/run"));
+ * Export export = Exporters.find("python").orElseThrow().export(TunedPreset.load("results/run"));
  * export.files();          // file name -> content
  * export.unrepresented();  // e.g. "world.boundary.kind = wrap: ..."
  * }</pre>
