@@ -31,10 +31,12 @@ import java.util.stream.Collectors;
 @Command(name = "export", mixinStandardHelpOptions = true, sortOptions = false,
         description = {"Exports a preset, or a tuning run's best preset, to a front end's format.",
                 "Parameters the target cannot represent are listed, one per line, and the exit code is 3."},
-        footer = {"", "Formats: json (preset + JSON Schema), unity (C# ScriptableObject + JSON asset, seed 004),",
-                "python (numpy constants, seeds 000/002), cpp (constexpr config, seed 003).",
+        footer = {"", "Formats: json (the preset and its JSON Schema), unity (seed 004: C#",
+                "ScriptableObject and JSON asset), python (seeds 000/002: numpy constants),",
+                "cpp (seed 003: constexpr config struct).",
                 "Exit codes: 0 exported faithfully, 3 exported with unrepresented parameters,",
-                "2 bad input or usage, or unrepresented parameters with --strict (nothing written)."})
+                "2 bad input or usage, or unrepresented parameters with --strict (nothing",
+                "written)."})
 final class ExportCommand implements Callable<Integer> {
     /** Exit code of an export that was written but could not represent every parameter. */
     static final int UNREPRESENTED = 3;
