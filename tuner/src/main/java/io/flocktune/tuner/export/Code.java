@@ -48,14 +48,28 @@ final class Code {
         return f;
     }
 
+    /**
+     * @return {@link #oneLine} text for a C++ {@code //} comment: backslashes become slashes, since
+     *         a backslash at the end of a line would splice the next line into the comment
+     */
+    static String cppComment(String text) {
+        return oneLine(text).replace('\\', '/');
+    }
+
     /** @return the {@code kind} name of a rule variant, as in the preset JSON */
     static String kind(Object variant) {
         return Kinds.of(variant);
     }
 
-    /** @return {@code text} with every line after the first one starting with {@code prefix} */
-    static String comment(String prefix, String text) {
-        return text.replace("\n", "\n" + prefix);
+    /**
+     * @return {@code text} (a preset's name or description, a path) on one line: every control
+     *         or line-separator character becomes a space, so it cannot end a comment line of the
+     *         generated code
+     */
+    static String oneLine(String text) {
+        StringBuilder line = new StringBuilder(text.length());
+        text.codePoints().forEach(c -> line.appendCodePoint(Character.isISOControl(c) || c == 0x2028 || c == 0x2029 || c == 0x85 ? ' ' : c));
+        return line.toString();
     }
 
     /** Collects what a target cannot represent, in the order found. */

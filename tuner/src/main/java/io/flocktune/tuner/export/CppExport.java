@@ -108,10 +108,10 @@ public final class CppExport implements Exporter {
         value(values, Code.floatLiteral(Math.min(p.boids().spawnSize(), p.world().size()), "boids.spawnSize", target, gaps), "spawnSize");
         value(values, Code.floatLiteral(p.boids().initialSpeed(), "boids.initialSpeed", target, gaps), "initialSpeed");
         StringBuilder h = new StringBuilder();
-        h.append("// flocktune preset \"").append(p.name()).append("\" for seed 003-style C++ boids (BirdShape, SFML).\n");
-        h.append("// Exported by `flocktune export --to cpp` from ").append(tuned.origin()).append(".\n");
-        h.append("// Preset description: ").append(p.description()).append('\n');
-        if (!tuned.tunedPaths().isEmpty()) h.append("// Tuned by flocktune: ").append(String.join(", ", tuned.tunedPaths())).append(".\n");
+        h.append("// flocktune preset \"").append(Code.cppComment(p.name())).append("\" for seed 003-style C++ boids (BirdShape, SFML).\n");
+        h.append("// Exported by `flocktune export --to cpp` from ").append(Code.cppComment(tuned.origin())).append(".\n");
+        h.append("// Preset description: ").append(Code.cppComment(p.description())).append('\n');
+        if (!tuned.tunedPaths().isEmpty()) h.append("// Tuned by flocktune: ").append(Code.cppComment(String.join(", ", tuned.tunedPaths()))).append(".\n");
         h.append("//\n");
         h.append("// Use: #include \"").append(FILE).append("\" and read flocktune::config.desiredSeparation etc. where\n");
         h.append("// BirdShape reads config.*; the rules apply in the order Separation, Alignment, Cohesion to\n");
@@ -121,7 +121,7 @@ public final class CppExport implements Exporter {
             h.append("// Every parameter of the preset is represented.\n");
         } else {
             h.append("//\n// NOT represented (seed 003's program has no equivalent):\n");
-            for (Export.Unrepresented u : gaps.list()) h.append("//   - ").append(u).append('\n');
+            for (Export.Unrepresented u : gaps.list()) h.append("//   - ").append(Code.cppComment(u.toString())).append('\n');
         }
         h.append("#pragma once\n\nnamespace flocktune {\n\n");
         h.append("struct BoidsConfig {\n");

@@ -26,7 +26,9 @@ public final class JsonExport implements Exporter {
     @Override
     public Export export(TunedPreset preset) {
         Map<String, String> files = new LinkedHashMap<>();
-        files.put(Code.fileName(preset.preset().name()) + ".json", PresetJson.write(preset.preset()));
+        String name = Code.fileName(preset.preset().name()) + ".json";
+        if (name.equals(PresetSchema.FILE)) name = "preset-" + name;   // a preset named like the schema
+        files.put(name, PresetJson.write(preset.preset()));
         files.put(PresetSchema.FILE, PresetSchema.write());
         return new Export(files, List.of());
     }

@@ -182,11 +182,11 @@ public final class PythonExport implements Exporter {
         String cohesionSlider = scaled(p.cohesion().weight(), 100, "cohesion.weight", gaps);
 
         // ---------------------------------------------------------------- the module
-        out.raw("\"\"\"flocktune preset \"" + p.name() + "\" as constants for seed 000/002-style numpy boids.");
+        out.raw("\"\"\"flocktune preset \"" + doc(p.name()) + "\" as constants for seed 000/002-style numpy boids.");
         out.raw("");
-        out.raw("Exported by `flocktune export --to python` from " + tuned.origin() + ".");
-        out.raw("Preset description: " + p.description());
-        if (!tuned.tunedPaths().isEmpty()) out.raw("Tuned by flocktune: " + String.join(", ", tuned.tunedPaths()) + ".");
+        out.raw("Exported by `flocktune export --to python` from " + doc(tuned.origin()) + ".");
+        out.raw("Preset description: " + doc(p.description()));
+        if (!tuned.tunedPaths().isEmpty()) out.raw("Tuned by flocktune: " + doc(String.join(", ", tuned.tunedPaths())) + ".");
         out.raw("");
         out.raw("Seed 000's rules as printed, with these names:");
         out.raw("    separation_rule(): sepV / 50 * SEPARATION over dist < SEPARATION_RANGE (000 writes 7)");
@@ -202,7 +202,7 @@ public final class PythonExport implements Exporter {
         } else {
             out.raw("");
             out.raw("NOT represented (the numpy code of seeds 000/002 has no equivalent):");
-            for (Export.Unrepresented u : gaps.list()) out.raw("  - " + u);
+            for (Export.Unrepresented u : gaps.list()) out.raw("  - " + doc(u.toString()));
         }
         out.raw("\"\"\"");
         out.raw("");
@@ -284,8 +284,14 @@ public final class PythonExport implements Exporter {
         return "float(\"inf\")";
     }
 
+    /** A Python string literal of {@code s} on one line. */
     private static String pythonString(String s) {
-        return "\"" + s.replace("\\", "\\\\").replace("\"", "\\\"") + "\"";
+        return "\"" + Code.oneLine(s).replace("\\", "\\\\").replace("\"", "\\\"") + "\"";
+    }
+
+    /** {@code s} on one line, safe inside the module's docstring (backslashes and quotes escaped). */
+    private static String doc(String s) {
+        return Code.oneLine(s).replace("\\", "\\\\").replace("\"", "\\\"");
     }
 
     /** The module's lines, with constants and their comments aligned. */

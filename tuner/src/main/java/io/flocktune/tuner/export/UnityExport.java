@@ -160,10 +160,10 @@ public final class UnityExport implements Exporter {
                 "world.dimension == 2: spawn at z = 0 (_spawnAreaPosZ = [0, 0]); the rules then keep every boid in the plane"));
 
         StringBuilder cs = new StringBuilder();
-        cs.append("// flocktune preset \"").append(p.name()).append("\" for seed 004's Unity boids (BoidsGenerator).\n");
-        cs.append("// Exported by `flocktune export --to unity` from ").append(tuned.origin()).append(".\n");
-        cs.append("// Preset description: ").append(p.description()).append('\n');
-        if (!tuned.tunedPaths().isEmpty()) cs.append("// Tuned by flocktune: ").append(String.join(", ", tuned.tunedPaths())).append(".\n");
+        cs.append("// flocktune preset \"").append(Code.oneLine(p.name())).append("\" for seed 004's Unity boids (BoidsGenerator).\n");
+        cs.append("// Exported by `flocktune export --to unity` from ").append(Code.oneLine(tuned.origin())).append(".\n");
+        cs.append("// Preset description: ").append(Code.oneLine(p.description())).append('\n');
+        if (!tuned.tunedPaths().isEmpty()) cs.append("// Tuned by flocktune: ").append(Code.oneLine(String.join(", ", tuned.tunedPaths()))).append(".\n");
         cs.append("//\n");
         cs.append("// In BoidsGenerator, read these instead of its serialized fields and weight the rules:\n");
         cs.append("//   Vector3 dir = settings.cohesionWeight * _cohesionRule.GetDirection(agent, GetNeighbor(agent, settings.detectRange))\n");
@@ -178,7 +178,7 @@ public final class UnityExport implements Exporter {
             cs.append("// Every parameter of the preset is represented.\n");
         } else {
             cs.append("//\n// NOT represented (seed 004's BoidsGenerator has no equivalent):\n");
-            for (Export.Unrepresented u : gaps.list()) cs.append("//   - ").append(u).append('\n');
+            for (Export.Unrepresented u : gaps.list()) cs.append("//   - ").append(Code.oneLine(u.toString())).append('\n');
         }
         cs.append("using UnityEngine;\n\n");
         cs.append("[CreateAssetMenu(fileName = \"FlocktuneBoidsSettings\", menuName = \"Flocktune/Boids Settings\")]\n");

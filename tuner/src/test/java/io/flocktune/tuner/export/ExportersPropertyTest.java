@@ -25,8 +25,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * Every exporter handles every valid preset: the built-ins and random presets of every variant
  * (extreme values included) export without an error; every unrepresented entry names a preset
  * section; the json export reads back as the same preset; the Unity asset is JSON; and the
- * generated Python modules and C++ headers of 60 random presets compile (skipped without the
- * tools, as in {@link Tools#require}).
+ * generated Python modules and C++ headers of the built-ins, the extreme presets, a preset whose
+ * name and description try to break out of a comment, docstring or string literal, and 60 random
+ * presets compile (skipped without the tools, as in {@link Tools#require}).
  */
 class ExportersPropertyTest {
     static final Set<String> SECTIONS = Arrays.stream(Preset.class.getRecordComponents())
@@ -41,6 +42,9 @@ class ExportersPropertyTest {
                 "cohesion.weight=4.9e-324", "world.size=1.7e308", "neighbourhood.radius=1e300")));
         presets.add(PresetJson.resolve("seed004", List.of("neighbourhood={\"kind\": \"global\"}", "world.size=1.7e308",
                 "motion.speed=1e39", "motion.turnFactor=4.9e-324")));
+        // names and descriptions that try to end a comment, a docstring or a string literal
+        presets.add(Presets.get("seed003").toBuilder().name("q\"\"\"\n#error name\\N{\u2028x")
+                .description("d \"\"\" \\N{ */ \r\n#error description \\").build());
         SplittableRandom r = new SplittableRandom(12);
         for (int k = 0; k < random; k++) presets.add(RandomPresetTrees.next(r));
         return presets;
@@ -83,6 +87,21 @@ class ExportersPropertyTest {
             code.add(comment < 0 ? line : line.substring(0, comment));
         }
         return code;
+    }
+
+    @Test
+    void fileNamesAreSafeAndDistinct() throws Exception {
+        for (String name : List.of("flocktune-preset-1.schema", "../up", ".hidden", "a/b\\c", "")) {
+            Preset preset = Presets.get("seed000").toBuilder().name(name.isEmpty() ? "x" : name).build();
+            for (Exporter exporter : Exporters.all().values()) {
+                Export export = exporter.export(new TunedPreset(preset, List.of(), "test"));
+                assertTrue(export.files().size() >= 1);
+                for (String file : export.files().keySet()) {
+                    assertFalse(file.startsWith(".") || file.contains("/") || file.contains("\\"), file);
+                }
+            }
+            assertEquals(2, new JsonExport().export(new TunedPreset(preset, List.of(), "test")).files().size(), name);
+        }
     }
 
     @Test
