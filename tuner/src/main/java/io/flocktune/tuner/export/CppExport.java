@@ -49,6 +49,8 @@ public final class CppExport implements Exporter {
             case Neighbourhood.Global g -> { }
             case Neighbourhood.Metric m -> gaps.add("neighbourhood.kind", "metric (radius " + m.radius()
                     + "): seed 003's alignment and cohesion see the whole flock (global)");
+            case Neighbourhood.MetricExcludingCoincident m -> gaps.add("neighbourhood.kind", "metricExcludingCoincident (radius "
+                    + m.radius() + "): seed 003's alignment and cohesion see the whole flock (global)");
             case Neighbourhood.FieldOfView f -> gaps.add("neighbourhood.kind", "fieldOfView: seed 003's alignment and cohesion see the whole flock (global)");
             case Neighbourhood.Topological t -> gaps.add("neighbourhood.kind", "topological: seed 003's alignment and cohesion see the whole flock (global)");
         }
@@ -70,6 +72,7 @@ public final class CppExport implements Exporter {
                     + "averages atan2 angles arithmetically (wrong across ±π); use atan2(Σ sin, Σ cos) and the shortest arc "
                     + "in BirdShape::Alignment for the same flock");
             case Alignment.VelocityMatch a -> alignmentGap(gaps, a);
+            case Alignment.SummedVelocityMatch a -> alignmentGap(gaps, a);
             case Alignment.MeanVelocityLimited a -> alignmentGap(gaps, a);
             case Alignment.MeanForward a -> alignmentGap(gaps, a);
             case Alignment.Vicsek a -> alignmentGap(gaps, a);
@@ -85,13 +88,16 @@ public final class CppExport implements Exporter {
             case Cohesion.Zonal c -> cohesionGap(gaps, c);
         }
         switch (p.motion()) {
-            case Motion.Additive a -> {
-                if (a.dt() != 1) gaps.add("motion.dt", a.dt() + ": seed 003 moves by its velocity once per frame (dt 1)");
-            }
+            case Motion.Unclamped u -> { }
+            case Motion.Additive a -> gaps.add("motion.kind", "additive (speed clamped to [boids.minSpeed, boids.maxSpeed] "
+                    + "before the move): seed 003 as printed has no speed limit; clamp m_velocity to [config.minSpeed, "
+                    + "config.maxSpeed] after Cohesion for the same flock");
+            case Motion.MoveThenClamp m -> gaps.add("motion.kind", "moveThenClamp: seed 003 as printed has no speed limit");
             case Motion.Steering s -> gaps.add("motion.kind", "steering: seed 003 adds each rule to m_velocity untruncated");
             case Motion.ConstantSpeed c -> gaps.add("motion.kind", "constantSpeed: seed 003 adds each rule to m_velocity");
             case Motion.TurningRate t -> gaps.add("motion.kind", "turningRate: seed 003 adds each rule to m_velocity");
         }
+        if (p.motion().dt() != 1) gaps.add("motion.dt", p.motion().dt() + ": seed 003 moves by its velocity once per frame (dt 1)");
         Features.openSpace(p, target, gaps);
         Features.extras(p, target, gaps);
 
@@ -115,7 +121,7 @@ public final class CppExport implements Exporter {
         h.append("//\n");
         h.append("// Use: #include \"").append(FILE).append("\" and read flocktune::config.desiredSeparation etc. where\n");
         h.append("// BirdShape reads config.*; the rules apply in the order Separation, Alignment, Cohesion to\n");
-        h.append("// m_velocity, then the speed is clamped and the bird moves by it. Values are floats, as in\n");
+        h.append("// m_velocity, then the bird moves by it. Values are floats, as in\n");
         h.append("// seed 003 (flocktune computes in double precision).\n");
         if (gaps.list().isEmpty()) {
             h.append("// Every parameter of the preset is represented.\n");
@@ -136,8 +142,9 @@ public final class CppExport implements Exporter {
                 : "no cap in the preset's separation (the largest float)");
         field(h, "float", "alignmentStrength", "alignment.weight: heading blend fraction per frame, in [0, 1]" + tuned.mark("alignment"));
         field(h, "float", "cohesionStrength", "cohesion.weight: length of the step toward the flock's centre" + tuned.mark("cohesion"));
-        field(h, "float", "maxSpeed", "boids.maxSpeed: upper speed clamp" + tuned.mark("boids.maxSpeed"));
-        field(h, "float", "minSpeed", "boids.minSpeed: lower speed clamp (0: none)" + tuned.mark("boids.minSpeed"));
+        String unused = p.motion() instanceof Motion.Unclamped ? " (not used: no speed limit, as in seed 003)" : "";
+        field(h, "float", "maxSpeed", "boids.maxSpeed: upper speed clamp" + unused + tuned.mark("boids.maxSpeed"));
+        field(h, "float", "minSpeed", "boids.minSpeed: lower speed clamp (0: none)" + unused + tuned.mark("boids.minSpeed"));
         field(h, "int", "birdCount", "boids.count" + tuned.mark("boids.count"));
         field(h, "float", "spawnSize", "boids.spawnSize: side of the centred square of initial positions" + tuned.mark("boids.spawnSize"));
         field(h, "float", "initialSpeed", "boids.initialSpeed: speed of the random initial velocities" + tuned.mark("boids.initialSpeed"));

@@ -29,6 +29,8 @@ final class Features {
             case Boundary.None n -> { }
             case Boundary.Wrap w -> gaps.add("world.boundary.kind", "wrap (periodic world of side " + p.world().size()
                     + "): " + target + " flies in open space");
+            case Boundary.WrapPositionsOnly w -> gaps.add("world.boundary.kind", "wrapPositionsOnly (positions wrap at side "
+                    + p.world().size() + "): " + target + " flies in open space");
             case Boundary.SoftMargin s -> gaps.add("world.boundary.kind", "softMargin: " + target + " flies in open space");
             case Boundary.Hard h -> gaps.add("world.boundary.kind", "hard: " + target + " flies in open space");
         }

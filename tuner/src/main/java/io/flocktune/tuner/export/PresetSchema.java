@@ -157,7 +157,7 @@ public final class PresetSchema {
         rules.add(rule(kindIn("alignment", "headingBlend", "circularHeadingBlend", "vicsek"),
                 section("world", field("dimension", NODES.objectNode().put("const", 2)))));
         rules.add(rule(kindIn("cohesion", "zonal"), kindIn("alignment", "zonal")));
-        rules.add(rule(kindIn("alignment", "zonal"), kindIn("neighbourhood", "metric", "fieldOfView")));
+        rules.add(rule(kindIn("alignment", "zonal"), kindIn("neighbourhood", "metric", "metricExcludingCoincident", "fieldOfView")));
         ObjectNode zeroZ = field("z", NODES.objectNode().put("const", 0));
         ObjectNode flat = section("goal", zeroZ);
         ObjectNode spheres = NODES.objectNode().put("type", "array");

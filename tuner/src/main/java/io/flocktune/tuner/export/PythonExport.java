@@ -52,11 +52,21 @@ public final class PythonExport implements Exporter {
         Code.Gaps gaps = new Code.Gaps();
         Lines out = new Lines(tuned);
 
-        if (p.update() == Preset.UpdateOrder.SEQUENTIAL) {
-            gaps.add("update", "sequential: the numpy code of seeds 000/002 updates every boid from the step's start (synchronous)");
-        }
+        String updateNote = switch (p.update()) {
+            case SYNCHRONOUS -> "synchronous: seed 000's update_boids (every rule reads the step's start)";
+            case SEQUENTIAL_IN_PLACE -> "sequentialInPlace: seed 002's Algorithm 1 (boid by boid, each rule in place on v_i)";
+            case SEQUENTIAL -> {
+                gaps.add("update", "sequential (boid by boid, the rules summed): seed 000's code is synchronous, seed 002's "
+                        + "applies each rule in place (sequentialInPlace)");
+                yield "sequential: neither seed's code";
+            }
+        };
         double recog = switch (p.neighbourhood()) {
             case Neighbourhood.Metric m -> m.radius();
+            case Neighbourhood.MetricExcludingCoincident m -> {
+                gaps.add("neighbourhood.kind", "metricExcludingCoincident: seeds 000/002 count a boid at the same point as a neighbour");
+                yield m.radius();
+            }
             case Neighbourhood.FieldOfView f -> {
                 gaps.add("neighbourhood.angle", "fieldOfView " + f.angle() + " degrees: seeds 000/002 see all round; "
                         + "RECOG_RANGE carries the radius only");
@@ -85,7 +95,9 @@ public final class PythonExport implements Exporter {
                     + ": seed 003's clamp, which seeds 000/002 do not have");
         }
         String alignmentNote = switch (p.alignment()) {
-            case Alignment.VelocityMatch v -> "";
+            case Alignment.VelocityMatch v -> " (velocityMatch: a mean per boid, seed 002; in seed 000's code indent the "
+                    + "`if cnt > 0:` block into the `for i` loop)";
+            case Alignment.SummedVelocityMatch v -> " (summedVelocityMatch: seed 000's alignment_rule as printed)";
             case Alignment.MeanVelocityLimited a -> {
                 gaps.add("alignment.maxForce", a.maxForce() + ": seeds 000/002 do not truncate the alignment");
                 yield unlike(gaps, "alignment.kind", a, "velocity matching mean(v_j) − v_i (000 alignment_rule, 002 Rule_Alignment)");
@@ -108,7 +120,12 @@ public final class PythonExport implements Exporter {
         };
         double dt = p.motion().dt();
         switch (p.motion()) {
-            case Motion.Additive a -> { }
+            case Motion.MoveThenClamp m -> { }
+            case Motion.Additive a -> gaps.add("motion.kind", "additive (limit the speed, then move): seeds 000/002 move with "
+                    + "the unlimited velocity and limit it afterwards (moveThenClamp); call limit_velocity()/saturate() "
+                    + "before boidsP += boidsV for the same flock");
+            case Motion.Unclamped u -> gaps.add("motion.kind", "unclamped (no speed limit): seeds 000/002 limit the speed "
+                    + "(limit_velocity, saturate)");
             case Motion.Steering s -> gaps.add("motion.kind", "steering (the summed rule output truncated to maxForce = "
                     + s.maxForce() + "): seeds 000/002 add the sum to v untruncated");
             case Motion.ConstantSpeed c -> gaps.add("motion.kind", "constantSpeed (speed " + c.speed() + ", turnFactor "
@@ -122,6 +139,11 @@ public final class PythonExport implements Exporter {
             case Boundary.SoftMargin s -> "softMargin";
             case Boundary.Hard h -> "hard";
             case Boundary.None n -> "none";
+            case Boundary.WrapPositionsOnly w -> {
+                gaps.add("world.boundary.kind", "wrapPositionsOnly (positions wrap): seeds 000/002 have a bounded box "
+                        + "(000 avoid_bound, 002 hard bound)");
+                yield "wrapPositionsOnly";
+            }
             case Boundary.Wrap w -> {
                 gaps.add("world.boundary.kind", "wrap (periodic world, minimum-image distances): seeds 000/002 have a "
                         + "bounded box (000 avoid_bound, 002 hard bound)");
@@ -188,14 +210,14 @@ public final class PythonExport implements Exporter {
         out.raw("Preset description: " + doc(p.description()));
         if (!tuned.tunedPaths().isEmpty()) out.raw("Tuned by flocktune: " + doc(String.join(", ", tuned.tunedPaths())) + ".");
         out.raw("");
-        out.raw("Seed 000's rules as printed, with these names:");
+        out.raw("Seed 000's code as printed, with these names:");
         out.raw("    separation_rule(): sepV / 50 * SEPARATION over dist < SEPARATION_RANGE (000 writes 7)");
         out.raw("    alignment_rule():  (alignV - boidsV) / 600 * ALIGNMENT over dist < RECOG_RANGE");
         out.raw("    cohesion_rule():   (cohV - boidsP) / 100 * COHESION over dist < RECOG_RANGE");
-        out.raw("    boidsV += the sum; limit_velocity() with MAX_SPEED; boidsP += boidsV");
-        out.raw("In alignment_rule the `if cnt > 0:` block belongs inside the `for i` loop (the seed's");
-        out.raw("indentation divides only the last boid's sum); flocktune divides every boid's sum.");
-        out.raw("Seed 002's factors are the same weights unscaled (SEPARATION_FACTOR = SEPARATION / 50, ...).");
+        out.raw("    update_boids(): boidsV += the rules; boidsP += boidsV; limit_velocity() with MAX_SPEED;");
+        out.raw("    avoid_bound() with BOUND_RANGE, BOUND, AMOUNT");
+        out.raw("Seed 002's code uses the same weights unscaled (SEPARATION_FACTOR = SEPARATION / 50, ...).");
+        out.raw("Update order: " + updateNote + ".");
         if (gaps.list().isEmpty()) {
             out.raw("");
             out.raw("Every parameter of the preset is represented.");

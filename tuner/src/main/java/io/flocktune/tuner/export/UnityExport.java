@@ -71,6 +71,11 @@ public final class UnityExport implements Exporter {
         }
         double detect = switch (p.neighbourhood()) {
             case Neighbourhood.Metric m -> m.radius();
+            case Neighbourhood.MetricExcludingCoincident m -> {
+                gaps.add("neighbourhood.kind", "metricExcludingCoincident: seed 004's Physics.OverlapSphere also returns "
+                        + "boids at the same point");
+                yield m.radius();
+            }
             case Neighbourhood.FieldOfView f -> {
                 gaps.add("neighbourhood.angle", f.angle() + " degrees: seed 004's Physics.OverlapSphere sees all round");
                 yield f.radius();
@@ -94,6 +99,7 @@ public final class UnityExport implements Exporter {
         switch (p.alignment()) {
             case Alignment.MeanForward a -> { }
             case Alignment.VelocityMatch a -> gap(gaps, "alignment.kind", a, "the normalised mean forward vector (AlignmentRule)");
+            case Alignment.SummedVelocityMatch a -> gap(gaps, "alignment.kind", a, "the normalised mean forward vector (AlignmentRule)");
             case Alignment.MeanVelocityLimited a -> gap(gaps, "alignment.kind", a, "the normalised mean forward vector (AlignmentRule)");
             case Alignment.HeadingBlend a -> gap(gaps, "alignment.kind", a, "the normalised mean forward vector (AlignmentRule)");
             case Alignment.CircularHeadingBlend a -> gap(gaps, "alignment.kind", a, "the normalised mean forward vector (AlignmentRule)");
@@ -113,6 +119,14 @@ public final class UnityExport implements Exporter {
             case Motion.Additive a -> {
                 speed = p.boids().maxSpeed(); lerp = 1;
                 gaps.add("motion.kind", "additive (v += Σ, speed clamped): seed 004 flies at constant speed toward the lerped direction; speed = boids.maxSpeed, lerpFactor 1");
+            }
+            case Motion.MoveThenClamp m -> {
+                speed = p.boids().maxSpeed(); lerp = 1;
+                gaps.add("motion.kind", "moveThenClamp (v += Σ, move, then clamp the speed): seed 004 flies at constant speed toward the lerped direction; speed = boids.maxSpeed, lerpFactor 1");
+            }
+            case Motion.Unclamped u -> {
+                speed = p.boids().maxSpeed(); lerp = 1;
+                gaps.add("motion.kind", "unclamped (v += Σ, no speed limit): seed 004 flies at constant speed toward the lerped direction; speed = boids.maxSpeed, lerpFactor 1");
             }
             case Motion.Steering s -> {
                 speed = p.boids().maxSpeed(); lerp = 1;
@@ -135,8 +149,8 @@ public final class UnityExport implements Exporter {
         fields.add(new Field("float", "separationRange", fl(p.separation().radius(), "separation.radius", gaps),
                 "BoidsGenerator._separationRange <- separation.radius" + tuned.mark("separation.radius")));
         fields.add(new Field("float", "speed", fl(speed, "motion.speed", gaps),
-                "BoidsGenerator._speed <- " + (p.motion() instanceof Motion.Additive || p.motion() instanceof Motion.Steering
-                        ? "boids.maxSpeed" : "motion.speed") + tuned.mark("motion") + " (world units per second)"));
+                "BoidsGenerator._speed <- " + (p.motion() instanceof Motion.ConstantSpeed || p.motion() instanceof Motion.TurningRate
+                        ? "motion.speed" : "boids.maxSpeed") + tuned.mark("motion") + " (world units per second)"));
         fields.add(new Field("float", "cohesionWeight", fl(p.cohesion().weight(), "cohesion.weight", gaps),
                 "cohesion.weight" + tuned.mark("cohesion") + ": factor on CohesionRule.GetDirection (seed 004: 1)"));
         fields.add(new Field("float", "alignmentWeight", fl(p.alignment().weight(), "alignment.weight", gaps),

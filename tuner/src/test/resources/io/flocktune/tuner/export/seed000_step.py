@@ -7,13 +7,14 @@ Each function is the seed's code as printed, with its literals and sliders repla
 module's names (7 -> SEPARATION_RANGE, separation/alignment/cohesion -> SEPARATION/ALIGNMENT/
 COHESION, recog_range -> RECOG_RANGE, max_speed -> MAX_SPEED, boundRange -> BOUND_RANGE,
 bound/amount -> BOUND/AMOUNT, obstacleP/obsSize -> OBSTACLE_P/OBS_SIZE). Where the seed is
-silent or slips (source line -> choice):
+silent (source line -> choice):
   - `dist` is not shown -> the Euclidean distance;
-  - alignment_rule's `if cnt > 0:` is outdented (divides only the last boid's sum) -> indented
-    into the `for i` loop, as flocktune's velocityMatch does;
-  - update_boids calls the three rules; where avoid_obstacles_rule, avoid_bound and
-    limit_velocity go is not shown -> all rules from the step's start, their sum added to v,
-    then avoid_bound's turn (from the step's start positions), then limit_velocity, then p += v.
+  - alignment_rule's `if cnt > 0:` block is indented at the level of `for i` -> kept as printed:
+    it divides only the last boid's sum (flocktune's summedVelocityMatch);
+  - no main loop is printed -> one frame is update_boids(); limit_velocity(); avoid_bound(), the
+    order in which the post presents them;
+  - update_boids adds vel1 + vel2 + vel3 while avoid_obstacles_rule's call is not printed -> its
+    result is added in the same sum.
 """
 import csv
 import importlib
@@ -64,10 +65,10 @@ def alignment_rule():
             if i != j and dist(boidsP[j], boidsP[i]) < recog_range:
                 alignV[i] += boidsV[j]
                 cnt += 1
-        if cnt > 0:
-            alignV[i] /= cnt
-        else:
-            alignV[i] = boidsV[i]
+    if cnt > 0:
+        alignV[i] /= cnt
+    else:
+        alignV[i] = boidsV[i]
     return (alignV - boidsV) / 600 * alignment
 
 
@@ -130,17 +131,20 @@ def update_boids():
     vel1 = cohesion_rule()
     vel2 = separation_rule()
     vel3 = alignment_rule()
-    avoid = avoid_obstacles_rule()
-    boidsV += vel1 + vel2 + vel3 + avoid
+    boidsV += vel1 + vel2 + vel3 + avoid_obstacles_rule()
+    boidsP += boidsV
+
+
+def frame():
+    update_boids()
+    limit_velocity()
     if P.BOUNDARY == "softMargin":
         avoid_bound()
-    limit_velocity()
-    boidsP += boidsV
 
 
 with open(sys.argv[4], "w") as out:
     out.write("step,kind,id,x,y,z,vx,vy,vz\n")
     for step in range(1, int(sys.argv[3]) + 1):
-        update_boids()
+        frame()
         for k in range(boidsN):
             out.write("%d,boid,%d,%s\n" % (step, ids[k], ",".join(repr(float(c)) for c in (*boidsP[k], *boidsV[k]))))

@@ -9,11 +9,12 @@ report's names taken from the module (cohesion_factor -> COHESION_FACTOR, align_
 ALIGN_FACTOR, separation_factor -> SEPARATION_FACTOR, Separation_dist -> SEPARATION_DIST,
 VisualRange -> VISUAL_RANGE, goal_factor -> GOAL_FACTOR, predatoravoid_factor ->
 PREDATOR_AVOID_FACTOR, PredPower -> PRED_POWER, maxV -> PRED_MAX_SPEED, minVel/maxVel ->
-MIN_VEL/MAX_VEL). Where the report is silent (source line -> choice):
+MIN_VEL/MAX_VEL). Algorithm 1 as printed: boid by boid, each rule adds to v_i in place in the
+order cohesion, alignment, separation, goal, predator avoidance, then p_i += δt * v_i (DT).
+Where the report is silent (source line -> choice):
   - how N_b is found -> every other boid within |d| <= VisualRange;
-  - the order of the rules and updates -> every rule reads the step's start; v += the sum of
-    the factored rules; saturate; p += DT * v; then the predator moves (update_pred, toward the
-    centroid of the boids' new positions);
+  - where saturate, the bound and update_pred run -> after every boid moved: saturate(), the
+    hard bound, then the predator moves toward the centroid of the boids' new positions;
   - "change velocity toward center immediately" -> a boid past a wall is put on it and that
     velocity component turned toward the centre;
   - Rule_Predator at the predator's exact position (d = 0) -> no push (the report divides by 0);
@@ -124,15 +125,15 @@ def update_pred(k):
 
 
 def update_boids():
-    global boidsP, boidsV
-    newV = np.array(boidsV)
     for i in range(boidsN):
         N = neighbours(i)
-        newV[i] = boidsV[i] + (Rule_Separation(i, N) + Rule_Alignment(i, N) + Rule_cohesion(i, N)
-                               + Rule_Goal(i) + Rule_Predator(i))
-    saturate(newV)
-    boidsV = newV
-    boidsP = boidsP + P.DT * boidsV
+        boidsV[i] = boidsV[i] + Rule_cohesion(i, N)
+        boidsV[i] = boidsV[i] + Rule_Alignment(i, N)
+        boidsV[i] = boidsV[i] + Rule_Separation(i, N)
+        boidsV[i] = boidsV[i] + Rule_Goal(i)
+        boidsV[i] = boidsV[i] + Rule_Predator(i)
+        boidsP[i] = boidsP[i] + P.DT * boidsV[i]
+    saturate(boidsV)
     if P.BOUNDARY == "hard":
         hard_bound()
     for k in range(P.PRED_N):
