@@ -68,6 +68,8 @@ class CppExportTest {
         Export circular = new CppExport().export(new TunedPreset(PresetJson.resolve("seed003",
                 List.of("alignment={\"kind\": \"circularHeadingBlend\", \"weight\": 0.05}")), List.of(), "test"));
         assertEquals(List.of("alignment.kind"), circular.unrepresented().stream().map(Export.Unrepresented::path).toList());
+        assertEquals(List.of("alignment.kind"), new CppExport().export(TunedPreset.load("seed003-fixed")).unrepresented()
+                .stream().map(Export.Unrepresented::path).toList());
         List<String> reynolds = new CppExport().export(TunedPreset.load("reynolds")).unrepresented().stream()
                 .map(Export.Unrepresented::path).toList();
         assertEquals(List.of("update", "neighbourhood.kind", "separation.kind", "alignment.kind", "cohesion.kind",

@@ -133,6 +133,9 @@ class PythonExportTest {
     void theSeed000PresetIsFullyRepresentedAndReynoldsIsNot() throws InputException {
         Export seed000 = new PythonExport().export(new TunedPreset(Presets.get("seed000"), List.of(), "seed000"));
         assertEquals(List.of(), seed000.unrepresented());
+        assertEquals(List.of(), new PythonExport().export(TunedPreset.load("seed002")).unrepresented());
+        assertEquals(List.of("motion.kind"), new PythonExport().export(TunedPreset.load("seed000-fixed")).unrepresented()
+                .stream().map(Export.Unrepresented::path).toList());
         String module = seed000.files().get(PythonExport.FILE);
         assertTrue(module.contains("SEPARATION = 1.0 "), module);   // 1/50 · 50
         assertTrue(module.contains("ALIGNMENT = 1.0 "), module);    // 1/600 · 600
