@@ -31,9 +31,9 @@ import java.util.stream.Collectors;
 @Command(name = "export", mixinStandardHelpOptions = true, sortOptions = false,
         description = {"Exports a preset, or a tuning run's best preset, to a front end's format.",
                 "Parameters the target cannot represent are listed, one per line, and the exit code is 3."},
-        footer = {"", "Formats: json (the preset and its JSON Schema), unity (seed 004: C#",
-                "ScriptableObject and JSON asset), python (seeds 000/002: numpy constants),",
-                "cpp (seed 003: constexpr config struct).",
+        footer = {"", "Formats: json (the preset and its JSON Schema), web (a self-contained HTML",
+                "player), unity (seed 004: C# ScriptableObject and JSON asset), python (seeds",
+                "000/002: numpy constants), cpp (seed 003: constexpr config struct).",
                 "Exit codes: 0 exported faithfully, 3 exported with unrepresented parameters,",
                 "2 bad input or usage, or unrepresented parameters with --strict (nothing",
                 "written)."})
@@ -45,7 +45,7 @@ final class ExportCommand implements Callable<Integer> {
             description = "A built-in preset, a preset file, or a tuning run directory (its best/best.json).")
     String source;
 
-    @Option(names = "--to", required = true, paramLabel = "FORMAT", description = "json, unity, python or cpp.")
+    @Option(names = "--to", required = true, paramLabel = "FORMAT", description = "json, web, unity, python or cpp.")
     String format;
 
     @Option(names = "--out", paramLabel = "DIR",

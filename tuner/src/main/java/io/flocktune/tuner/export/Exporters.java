@@ -5,10 +5,7 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
 
-/**
- * The export formats by name, in listing order. The web player's exporter joins this list
- * where the web player lives ({@code WebPlayer}); every other format is here.
- */
+/** The export formats by name, in listing order. */
 public final class Exporters {
     private Exporters() {}
 
@@ -16,6 +13,7 @@ public final class Exporters {
 
     static {
         add(new JsonExport());
+        add(new WebExport());
         add(new UnityExport());
         add(new PythonExport());
         add(new CppExport());

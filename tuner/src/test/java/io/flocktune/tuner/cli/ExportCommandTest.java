@@ -83,6 +83,13 @@ class ExportCommandTest {
     void aDefaultRunExportsToEveryFormat(@TempDir Path dir) throws Exception {
         Path run = run(dir);
         assertEquals(0, flocktune("export", run.toString(), "--to", "json").exit());
+        Result web = flocktune("export", run.toString(), "--to", "web");
+        assertEquals(0, web.exit(), web.err());
+        Path page = run.resolve("export").resolve("web").resolve("default-best.html");
+        assertEquals(List.of(page.toString()), web.out().lines().toList());
+        String html = Files.readString(page);
+        assertTrue(html.startsWith("<!DOCTYPE html>") && html.contains("\"replay\":null"), "a live page");
+        assertTrue(html.contains("\"tuned\":[\"separation.weight\",\"separation.radius\",\"alignment.weight\","), "tuned first");
         for (var format : List.of(List.of("python", "6"), List.of("unity", "7"), List.of("cpp", "8"))) {
             Result result = flocktune("export", run.toString(), "--to", format.get(0));
             assertEquals(3, result.exit(), result.err());
