@@ -30,16 +30,16 @@ import java.util.stream.Collectors;
  */
 @Command(name = "export", mixinStandardHelpOptions = true, sortOptions = false,
         description = {"Exports a preset, or a tuning run's best preset, to a front end's format.",
-                "Parameters the target cannot represent are listed, one per line, and the exit code is 3."},
+                "Parameters the target cannot represent are listed, one per line, and the exit code is 4."},
         footer = {"", "Formats: json (the preset and its JSON Schema), web (a self-contained HTML",
                 "player), unity (seed 004: C# ScriptableObject and JSON asset), python (seeds",
                 "000/002: numpy constants), cpp (seed 003: constexpr config struct).",
-                "Exit codes: 0 exported faithfully, 3 exported with unrepresented parameters,",
+                "Exit codes: 0 exported faithfully, 4 exported with unrepresented parameters,",
                 "2 bad input or usage, or unrepresented parameters with --strict (nothing",
                 "written)."})
 final class ExportCommand implements Callable<Integer> {
     /** Exit code of an export that was written but could not represent every parameter. */
-    static final int UNREPRESENTED = 3;
+    static final int UNREPRESENTED = 4;
 
     @Parameters(paramLabel = "PRESET|RUN_DIR",
             description = "A built-in preset, a preset file, or a tuning run directory (its best/best.json).")

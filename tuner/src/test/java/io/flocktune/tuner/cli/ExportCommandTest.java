@@ -66,7 +66,7 @@ class ExportCommandTest {
     void aRunDirectoryExportsItsBestPresetWithTheTunedParametersMarked(@TempDir Path dir) throws Exception {
         Path run = run(dir);
         Result result = flocktune("export", run.toString(), "--to", "python");
-        assertEquals(3, result.exit(), result.err());
+        assertEquals(4, result.exit(), result.err());
         Path module = run.resolve("export").resolve("python").resolve("flocktune_preset.py");
         assertEquals(List.of(module.toString()), result.out().lines().toList());
         String text = Files.readString(module);
@@ -92,16 +92,16 @@ class ExportCommandTest {
         assertTrue(html.contains("\"tuned\":[\"separation.weight\",\"separation.radius\",\"alignment.weight\","), "tuned first");
         for (var format : List.of(List.of("python", "6"), List.of("unity", "7"), List.of("cpp", "8"))) {
             Result result = flocktune("export", run.toString(), "--to", format.get(0));
-            assertEquals(3, result.exit(), result.err());
+            assertEquals(4, result.exit(), result.err());
             assertEquals(Integer.parseInt(format.get(1)), result.errLines().size(), result.err());
         }
     }
 
     @Test
-    void unrepresentedParametersArePrintedOnePerLineWithExitCode3(@TempDir Path dir) throws Exception {
+    void unrepresentedParametersArePrintedOnePerLineWithExitCode4(@TempDir Path dir) throws Exception {
         Path out = dir.resolve("cpp");
         Result result = flocktune("export", "reynolds", "--to", "cpp", "--out", out.toString());
-        assertEquals(3, result.exit());
+        assertEquals(4, result.exit());
         assertTrue(Files.isRegularFile(out.resolve("flocktune_config.hpp")));
         List<String> lines = result.errLines();
         assertEquals(7, lines.size(), result.err());
