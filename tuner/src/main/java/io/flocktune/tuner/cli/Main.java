@@ -38,8 +38,8 @@ import java.util.Properties;
         subcommands = {PresetsCommand.class, SimulateCommand.class, MeasureCommand.class, TuneCommand.class,
                 ExperimentsCommand.class, ReportCommand.class, ValidateCommand.class, ExportCommand.class,
                 CommandLine.HelpCommand.class},
-        footer = {"", "Exit codes: 0 ok, 1 internal failure, 2 bad input or usage, 3 disk full, 4 exported with",
-                "unrepresented parameters (export), 130 interrupted."})
+        footer = {"", "Exit codes: 0 ok, 1 internal failure, 2 bad input or usage, 3 disk full,",
+                "4 exported with unrepresented parameters (export), 130 interrupted."})
 public final class Main implements Runnable {
     /** Exit code of a successful run. */
     public static final int OK = 0;
