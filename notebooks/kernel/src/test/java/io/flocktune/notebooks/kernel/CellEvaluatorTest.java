@@ -36,6 +36,17 @@ class CellEvaluatorTest {
     }
 
     @Test
+    void laterImportsKeepEarlierVariables() {
+        cells.eval("Preset kept = Presets.get(\"reynolds\");\ndouble keptSize = kept.world().size();");
+        cells.eval("import java.awt.Color;\nint g(int x) { return x; }");
+        assertEquals("reynolds", cells.eval("kept.name()"), "after a single-type import");
+        cells.eval("import org.knowm.xchart.*;");
+        assertEquals("reynolds", cells.eval("kept.name()"), "after xchart.*");
+        cells.eval("import java.util.concurrent.*;");
+        assertEquals("reynolds", cells.eval("kept.name()"), "after concurrent.*");
+    }
+
+    @Test
     void seesTheProjectClassesWithTheStartupImports() {
         Object preset = cells.eval("Presets.get(\"reynolds\")");
         assertInstanceOf(Preset.class, preset, "the same class as the kernel's, not a copy");
