@@ -33,7 +33,9 @@ import java.util.Properties;
 @Command(name = "flocktune", mixinStandardHelpOptions = true, versionProvider = Main.Version.class,
         description = "Simulates Boids flocking models and tunes them by genetic search.",
         subcommands = {PresetsCommand.class, SimulateCommand.class, MeasureCommand.class, TuneCommand.class,
-                ExperimentsCommand.class, ReportCommand.class, ValidateCommand.class, CommandLine.HelpCommand.class},
+                ExperimentsCommand.class, ReportCommand.class, ValidateCommand.class,
+                SensitivityCommand.class,
+                CommandLine.HelpCommand.class},
         footer = {"", "Exit codes: 0 ok, 1 internal failure, 2 bad input or usage, 130 interrupted."})
 public final class Main implements Runnable {
     /** Exit code of a successful run. */

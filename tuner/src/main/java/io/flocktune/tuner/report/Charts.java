@@ -359,14 +359,14 @@ final class Charts {
         return spec.name() + arrow;
     }
 
-    private static XYChart xy(String title, String x, String y, int width, int height) {
+    static XYChart xy(String title, String x, String y, int width, int height) {
         XYChart c = new XYChartBuilder().width(width).height(height).title(title == null ? "" : title).xAxisTitle(x).yAxisTitle(y).build();
         style(c);
         c.getStyler().setChartTitleVisible(title != null);
         return c;
     }
 
-    private static void style(Chart<?, ?> c) {
+    static void style(Chart<?, ?> c) {
         Styler s = c.getStyler();
         s.setChartBackgroundColor(Color.WHITE);
         s.setLegendPosition(Styler.LegendPosition.InsideNE);

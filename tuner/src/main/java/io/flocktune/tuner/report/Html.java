@@ -144,7 +144,7 @@ final class Html {
         return b.toString();
     }
 
-    private static final String CSS = """
+    static final String CSS = """
             body { font: 15px/1.45 system-ui, -apple-system, "Segoe UI", sans-serif; margin: 0 auto; max-width: 1100px; padding: 0 1em 3em; color: #222; }
             h1 { margin-bottom: .2em; } h2 { border-bottom: 1px solid #ddd; padding-bottom: .2em; margin-top: 1.6em; }
             .meta, .note { color: #666; font-size: 90%; }
