@@ -34,7 +34,7 @@ import java.util.Properties;
         description = "Simulates Boids flocking models and tunes them by genetic search.",
         subcommands = {PresetsCommand.class, SimulateCommand.class, MeasureCommand.class, TuneCommand.class,
                 ExperimentsCommand.class, ReportCommand.class, ValidateCommand.class,
-                SensitivityCommand.class,
+                SensitivityCommand.class, RobustnessCommand.class,
                 CommandLine.HelpCommand.class},
         footer = {"", "Exit codes: 0 ok, 1 internal failure, 2 bad input or usage, 130 interrupted."})
 public final class Main implements Runnable {
