@@ -165,48 +165,42 @@ public final class RobustnessFiles {
         return f.scaled() ? "" : f.values().get(c.level()).toString();
     }
 
-    private static double x(Robustness.Result r, int factor, int level) {
+    /** @return the tick label of a level: its value, and its multiplier for a scaled factor, e.g. "50 (×0.25)". */
+    private static String tick(Robustness.Result r, int factor, int level) {
         Factor f = r.grid().factors().get(factor);
         int p = r.levels()[factor][level];
-        if (p != 0) return r.points().get(p).x();
-        return Double.isFinite(r.presetX()[factor]) ? r.presetX()[factor] : level;
+        if (!f.scaled()) return label(r, factor, level);
+        String value = p == 0 ? (Double.isFinite(r.presetX()[factor]) ? plain(r.presetX()[factor]) : "") : plain(r.points().get(p).x());
+        return value + " (" + label(r, factor, level) + ")";
+    }
+
+    /** @return {@code v} with at most 4 significant digits and no trailing zeros, e.g. "50", "0.25". */
+    static String plain(double v) {
+        return new java.math.BigDecimal(String.format(Locale.ROOT, "%.4g", v)).stripTrailingZeros().toPlainString();
     }
 
     private static Figures.Saved chart(Robustness.Result r, int f, Path directory) throws InputException {
         Factor factor = r.grid().factors().get(f);
         int levels = factor.levels();
-        boolean numeric = factor.scaled() || factor.values().stream().allMatch(com.fasterxml.jackson.databind.JsonNode::isNumber);
         double[] xs = new double[levels];
-        for (int l = 0; l < levels; l++) xs[l] = x(r, f, l);
-        double presetX = r.presetX()[f];
-        double lo = Double.POSITIVE_INFINITY, hi = Double.NEGATIVE_INFINITY;
-        for (double x : xs) {
-            lo = Math.min(lo, x);
-            hi = Math.max(hi, x);
+        double presetX = Double.NaN;
+        for (int l = 0; l < levels; l++) {
+            xs[l] = l;
+            if (r.levels()[f][l] == 0) presetX = l;
         }
-        if (Double.isFinite(presetX)) {
-            lo = Math.min(lo, presetX);
-            hi = Math.max(hi, presetX);
-        }
-        boolean log = factor.scaled() && lo > 0 && hi / lo >= 3;
         List<Chart<?, ?>> charts = new ArrayList<>();
         for (int k = 0; k < r.specs().size(); k++) {
-            XYChart c = Figures.xy(r.specs().get(k).name(), factor.name() + " (" + factor.path() + ")", r.specs().get(k).name(), 400, 300);
+            XYChart c = Figures.xy(r.specs().get(k).name(), factor.name() + " (" + factor.path() + ")", r.specs().get(k).name(), 420, 300);
             c.getStyler().setLegendVisible(false);
             c.getStyler().setMarkerSize(7);
-            if (log) c.getStyler().setXAxisLogarithmic(true);
-            if (!numeric) {
-                Function<Double, String> tick = v -> {
-                    int i = (int) Math.round(v);
-                    return Math.abs(v - i) < 1e-9 && i >= 0 && i < levels ? label(r, f, i) : " ";
-                };
-                c.getStyler().setxAxisTickLabelsFormattingFunction(tick);
-                c.getStyler().setXAxisMin(-0.5);
-                c.getStyler().setXAxisMax(levels - 0.5);
-            }
+            Function<Double, String> ticks = v -> {
+                int i = (int) Math.round(v);
+                return Math.abs(v - i) < 1e-9 && i >= 0 && i < levels ? tick(r, f, i) : " ";
+            };
+            c.getStyler().setxAxisTickLabelsFormattingFunction(ticks);   // XChart then puts ticks at the series' x values: the levels
             // the preset: its 95 % CI as a band over the whole axis, its mean as a dashed line, its point in red
             Measurement own = r.outcomes().length > 0 ? presetMeasurement(r, k) : null;
-            double left = numeric ? lo : -0.5, right = numeric ? hi : levels - 0.5;
+            double left = 0, right = levels - 1;
             if (own != null) {
                 double[] ci = own.ci95(0);
                 XYSeries band = c.addSeries("preset 95 % CI", new double[] {left, right, right, left}, new double[] {ci[1], ci[1], ci[0], ci[0]});
@@ -230,6 +224,7 @@ public final class RobustnessFiles {
                 XYSeries whisker = c.addSeries("ci " + l, new double[] {xs[l], xs[l]}, new double[] {ci[0], ci[1]});
                 whisker.setMarker(SeriesMarkers.NONE);
                 whisker.setLineColor(Figures.BLUE);
+                whisker.setLineStyle(SeriesLines.SOLID);
             }
             if (!x.isEmpty()) {
                 XYSeries means = c.addSeries("mean", x.stream().mapToDouble(Double::doubleValue).toArray(),
@@ -247,7 +242,7 @@ public final class RobustnessFiles {
             charts.add(c);
         }
         String name = "robustness-" + factor.name().toLowerCase(Locale.ROOT).replaceAll("[^a-z0-9]+", "-").replaceAll("^-|-$", "");
-        return Figures.save(name, factor.name() + " (" + factor.path() + "): each objective's mean and 95 % CI per level (blue); "
+        return Figures.save(name, factor.name() + " (" + factor.path() + "): each objective's mean and 95 % CI per level, evenly spaced (blue); "
                 + "the preset's value (red diamond, dashed line) and its 95 % CI (red band)", charts, Math.min(3, charts.size()), directory);
     }
 

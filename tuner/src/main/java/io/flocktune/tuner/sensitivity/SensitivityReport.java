@@ -15,7 +15,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.function.Function;
 
 import static io.flocktune.tuner.report.Figures.esc;
 import static io.flocktune.tuner.report.Figures.num;
@@ -71,39 +70,32 @@ final class SensitivityReport {
     private static Figures.Saved sobol(Sensitivity.Result r, Path directory) throws InputException {
         Experiment e = r.experiment();
         int k = e.parameters().size();
-        List<String> names = e.parameters().stream().map(p -> p.path()).toList();
-        Function<Double, String> label = v -> {
-            int i = (int) Math.round(v);
-            return Math.abs(v - i) < 1e-9 && i >= 0 && i < k ? names.get(i) : " ";
-        };
         List<Chart<?, ?>> charts = new ArrayList<>();
         for (int o = 0; o < e.objectives().size(); o++) {
-            XYChart c = Figures.xy(e.objectives().get(o).spec().name(), "", "Sobol' index (95 % bootstrap CI)", 600, 400);
-            c.getStyler().setxAxisTickLabelsFormattingFunction(label);
-            c.getStyler().setXAxisMin(-0.5);
-            c.getStyler().setXAxisMax(k - 0.5);
-            c.getStyler().setXAxisLabelRotation(30);
+            XYChart c = Figures.xy(e.objectives().get(o).spec().name(), "left: first-order S1   ·   right: total ST",
+                    "Sobol' index (95 % bootstrap CI)", 600, 360);
+            c.getStyler().setXAxisTicksVisible(false);
             c.getStyler().setMarkerSize(9);
             c.getStyler().setLegendPosition(org.knowm.xchart.style.Styler.LegendPosition.OutsideE);
-            for (String measure : Sobol.MEASURES) {
-                boolean total = measure.equals("ST");
-                Color color = total ? Figures.RED : Figures.BLUE;
-                double offset = total ? 0.12 : -0.12;
-                double[] x = new double[k], y = new double[k];
-                for (int p = 0; p < k; p++) {
-                    x[p] = p + offset;
-                    y[p] = value(r, o, p, measure);
-                    Index index = index(r, o, p, measure);
+            for (int p = 0; p < k; p++) {
+                Color color = PALETTE[p % PALETTE.length];
+                double offset = k == 1 ? 0 : 0.36 * (p / (k - 1.0) - 0.5);   // side by side around S1 (0) and ST (1)
+                double[] x = {offset, 1 + offset}, y = new double[2];
+                for (int m = 0; m < 2; m++) {
+                    Index index = index(r, o, p, Sobol.MEASURES.get(m));
+                    y[m] = Double.isFinite(index.value()) ? index.value() : 0;
                     if (Double.isFinite(index.low())) {
-                        XYSeries whisker = c.addSeries(measure + " CI " + p, new double[] {x[p], x[p]}, new double[] {index.low(), index.high()});
+                        XYSeries whisker = c.addSeries(Sobol.MEASURES.get(m) + " CI " + p, new double[] {x[m], x[m]},
+                                new double[] {index.low(), index.high()});
                         whisker.setMarker(SeriesMarkers.NONE);
                         whisker.setLineColor(color);
+                        whisker.setLineStyle(SeriesLines.SOLID);
                         whisker.setShowInLegend(false);
                     }
                 }
-                XYSeries s = c.addSeries(total ? "total ST" : "first order S1", x, finite(y));
+                XYSeries s = c.addSeries(e.parameters().get(p).path(), x, y);
                 s.setXYSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Scatter);
-                s.setMarker(total ? SeriesMarkers.SQUARE : SeriesMarkers.CIRCLE);
+                s.setMarker(SeriesMarkers.CIRCLE);
                 s.setMarkerColor(color);
             }
             charts.add(c);
