@@ -106,7 +106,7 @@ final class RobustnessCommand implements Callable<Integer> {
             throw new InputException(directory + ": exists and is not a directory; choose another --out");
         }
         PrintWriter err = spec.commandLine().getErr();
-        Robustness.Result result = Robustness.run(p, grid, specs, new Robustness.Settings(steps, replicates, seed, Duration.ofMinutes(10)), t, err);
+        Robustness.Result result = Robustness.run(p, grid, scenarios == null ? "default scenarios" : scenarios.toString(), specs, new Robustness.Settings(steps, replicates, seed, Duration.ofMinutes(10)), t, err);
         RobustnessFiles.write(result, directory);
         PrintWriter o = spec.commandLine().getOut();
         o.printf(Locale.ROOT, "robustness: %s (%s, %d points x %d replicates; * = paired 95%% CI of the difference to the preset excludes 0)%n",

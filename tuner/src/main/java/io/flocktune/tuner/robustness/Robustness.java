@@ -108,9 +108,10 @@ public final class Robustness {
     /**
      * Builds every point (all checked before anything runs), runs them and summarises.
      *
+     * @param source names the grid in error messages: its file, or "default scenarios"
      * @throws InputException a factor whose path does not exist or that makes an invalid preset
      */
-    public static Result run(Preset preset, ScenarioGrid grid, List<ObjectiveSpec> specs, Settings settings, int threads,
+    public static Result run(Preset preset, ScenarioGrid grid, String source, List<ObjectiveSpec> specs, Settings settings, int threads,
                              PrintWriter log) throws InputException, InterruptedException {
         ObjectNode base = PresetJson.toTree(preset);
         List<Point> points = new ArrayList<>();
@@ -119,7 +120,7 @@ public final class Robustness {
         double[] presetX = new double[grid.factors().size()];
         for (int f = 0; f < grid.factors().size(); f++) {
             Factor factor = grid.factors().get(f);
-            String where = "scenarios: factor \"" + factor.name() + "\"";
+            String where = source + ": factor \"" + factor.name() + "\"";
             JsonNode own = at(base, factor.path(), where);
             boolean numeric = factor.scaled() || factor.values().stream().allMatch(JsonNode::isNumber);
             if (factor.scaled() && !own.isNumber()) throw new InputException(where + ": " + factor.path() + " = " + own + " is not a number; multipliers need one");

@@ -93,12 +93,19 @@ public record ScenarioGrid(String format, List<Factor> factors) {
             throw new InputException(file + ": " + where(e) + "unknown key \"" + e.getPropertyName() + "\"; allowed: "
                     + String.join(", ", e.getKnownPropertyIds().stream().map(Object::toString).sorted().toList()), e);
         } catch (JsonMappingException e) {
+            if (e.getCause() instanceof com.fasterxml.jackson.core.JsonProcessingException malformed) throw malformed(file, malformed);
             throw new InputException(file + ": " + where(e) + firstLine(e.getOriginalMessage()), e);
+        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+            throw malformed(file, e);
         } catch (IOException e) {
-            String at = e instanceof com.fasterxml.jackson.core.JsonProcessingException p && p.getLocation() != null
-                    ? "line " + p.getLocation().getLineNr() + ", column " + p.getLocation().getColumnNr() + ": " : "";
-            throw new InputException(file + ": " + at + "malformed JSON: " + firstLine(e.getMessage()), e);
+            throw new InputException(file + ": cannot read: " + firstLine(e.getMessage()), e);
         }
+    }
+
+    private static InputException malformed(Path file, com.fasterxml.jackson.core.JsonProcessingException e) {
+        String at = e.getLocation() == null ? "" : "line " + e.getLocation().getLineNr() + ", column " + e.getLocation().getColumnNr() + ": ";
+        String what = firstLine(e.getOriginalMessage()).replaceAll("\\s*\\(start marker.*$", "").replaceAll("\\s*at \\[Source.*$", "");
+        return new InputException(file + ": " + at + "malformed JSON: " + what, e);
     }
 
     private static String where(JsonMappingException e) {
