@@ -82,6 +82,26 @@ final class SensitivityCommand implements Callable<Integer> {
         int t = threads.count();
         PrintWriter err = spec.commandLine().getErr();
         Sensitivity.Options options = new Sensitivity.Options(t, err);
+        Sensitivity.Result result = TuneCommand.interruptible(() -> run(options, err));
+        print(result, spec.commandLine().getOut());
+        return Main.OK;
+    }
+
+    /** Starts or resumes the analysis; on Ctrl-C says how to continue (samples.csv keeps the finished batches). */
+    private Sensitivity.Result run(Sensitivity.Options options, PrintWriter err) throws InputException, InterruptedException {
+        Path directory = resume;
+        try {
+            return start(options);
+        } catch (InterruptedException interrupted) {
+            err.println("flocktune: interrupted; continue with: ./flocktune sensitivity --resume " + (directory != null ? directory : started));
+            throw interrupted;
+        }
+    }
+
+    /** The directory of the analysis being run, for the resume hint. */
+    private Path started;
+
+    private Sensitivity.Result start(Sensitivity.Options options) throws InputException, InterruptedException {
         Sensitivity.Result result;
         if (resume != null) {
             if (experiment != null || out != null || seed != null || spec.commandLine().getParseResult().originalArgs().stream()
@@ -91,21 +111,20 @@ final class SensitivityCommand implements Callable<Integer> {
             }
             result = Sensitivity.resume(resume, options);
         } else {
-            if (!method.equals("morris") && !method.equals("sobol")) {
-                throw new InputException("--method = " + method + ": must be morris or sobol");
-            }
+            Plan.Method chosen = Plan.Method.of(method);
+            if (chosen == null) throw new InputException("--method = " + method + ": must be morris or sobol");
             Experiment e = Experiments.resolve(experiment == null ? "default" : experiment);
             Plan plan;
             try {
-                plan = new Plan(Plan.FORMAT, method, trajectories, levels, candidates == null ? 4 * trajectories : candidates, samples,
+                plan = new Plan(Plan.FORMAT, chosen, trajectories, levels, candidates == null ? 4 * trajectories : candidates, samples,
                         replicates, seed == null ? e.seed() : seed);
             } catch (IllegalArgumentException ex) {
                 throw new InputException("--" + ex.getMessage(), ex);
             }
-            result = Sensitivity.start(e, plan, out != null ? out : directory(e, method), options);
+            started = out != null ? out : directory(e, method);
+            result = Sensitivity.start(e, plan, started, options);
         }
-        print(result, spec.commandLine().getOut());
-        return Main.OK;
+        return result;
     }
 
     private static Path directory(Experiment e, String method) {
@@ -118,7 +137,7 @@ final class SensitivityCommand implements Callable<Integer> {
 
     /** One line per objective: the parameters from most to least important (μ* or ST). */
     private static void print(Sensitivity.Result r, PrintWriter out) {
-        boolean morris = r.plan().method().equals("morris");
+        boolean morris = r.plan().method() == Plan.Method.MORRIS;
         String measure = morris ? "muStar" : "ST";
         out.printf(Locale.ROOT, "sensitivity: %s (%s, %d simulations%s)%n", r.directory(), morris ? "Morris" : "Sobol'",
                 r.simulations(), r.failed() > 0 ? ", " + r.failed() + " failed" : "");

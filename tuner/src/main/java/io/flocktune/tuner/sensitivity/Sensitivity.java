@@ -54,7 +54,7 @@ import java.util.stream.Stream;
  * run in parallel; every file but the timings is the same for any thread count.
  *
  * <pre>{@code
- * Plan plan = new Plan(Plan.FORMAT, "morris", 10, 4, 40, 2, 4, 1);
+ * Plan plan = new Plan(Plan.FORMAT, Plan.Method.MORRIS, 10, 4, 40, 2, 4, 1);
  * Sensitivity.Result r = Sensitivity.start(Experiments.builtIn("default"), plan, Path.of("results/s"),
  *         new Sensitivity.Options(4, new PrintWriter(System.err, true)));
  * }</pre>

@@ -34,7 +34,7 @@ final class SensitivityReport {
 
     static void write(Sensitivity.Result r) throws InputException {
         Path charts = r.directory().resolve("charts");
-        Figures.Saved figure = r.plan().method().equals("morris") ? morris(r, charts) : sobol(r, charts);
+        Figures.Saved figure = r.plan().method() == Plan.Method.MORRIS ? morris(r, charts) : sobol(r, charts);
         Sensitivity.write(r.directory().resolve("report.html"), page(r, figure));
     }
 
@@ -121,7 +121,7 @@ final class SensitivityReport {
 
     private static String page(Sensitivity.Result r, Figures.Saved figure) {
         Experiment e = r.experiment();
-        boolean morris = r.plan().method().equals("morris");
+        boolean morris = r.plan().method() == Plan.Method.MORRIS;
         List<String> measures = morris ? Morris.MEASURES : Sobol.MEASURES;
         StringBuilder h = new StringBuilder();
         h.append("<p>").append(esc(e.description())).append("</p>\n<p class=\"meta\">")

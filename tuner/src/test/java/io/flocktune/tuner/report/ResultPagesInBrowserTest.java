@@ -41,7 +41,7 @@ class ResultPagesInBrowserTest {
             Assumptions.abort("Chromium is not on PATH; skipping the browser check of the result pages (CI runs it)");
         }
         PrintWriter quiet = new PrintWriter(new StringWriter(), true);
-        Sensitivity.start(TinyExperiment.of("", 1), new Plan(Plan.FORMAT, "sobol", 2, 4, 2, 4, 1, 1), tmp.resolve("s"),
+        Sensitivity.start(TinyExperiment.of("", 1), new Plan(Plan.FORMAT, Plan.Method.SOBOL, 2, 4, 2, 4, 1, 1), tmp.resolve("s"),
                 new Sensitivity.Options(2, quiet));
         Preset preset = PresetJson.resolve("reynolds", List.of("boids.count=20"));
         Robustness.Result r = Robustness.run(preset, ScenarioGrid.defaults(preset), "default scenarios",

@@ -28,7 +28,7 @@ class SensitivityRunTest {
     }
 
     static Plan morris(int trajectories) {
-        return new Plan(Plan.FORMAT, "morris", trajectories, 4, 3 * trajectories, 16, 2, 5);
+        return new Plan(Plan.FORMAT, Plan.Method.MORRIS, trajectories, 4, 3 * trajectories, 16, 2, 5);
     }
 
     @Test
@@ -55,7 +55,7 @@ class SensitivityRunTest {
     @Test
     void aResumedAnalysisEndsWithTheFilesOfAnUninterruptedOne(@TempDir Path tmp) throws Exception {
         Experiment e = TinyExperiment.of("", 1);
-        Plan plan = new Plan(Plan.FORMAT, "sobol", 2, 4, 2, 16, 2, 3);   // 16 · 7 points · 2 = 224 simulations, 4 batches
+        Plan plan = new Plan(Plan.FORMAT, Plan.Method.SOBOL, 2, 4, 2, 16, 2, 3);   // 16 · 7 points · 2 = 224 simulations, 4 batches
         Path whole = tmp.resolve("whole"), cut = tmp.resolve("cut");
         Sensitivity.start(e, plan, whole, options(2));
         Sensitivity.start(e, plan, cut, options(2));
