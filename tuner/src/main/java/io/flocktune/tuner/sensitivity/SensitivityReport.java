@@ -50,6 +50,15 @@ final class SensitivityReport {
                 double mu = value(r, o, p, "muStar"), sigma = value(r, o, p, "sigma");
                 if (!Double.isFinite(mu) || !Double.isFinite(sigma)) continue;
                 max = Math.max(max, Math.max(mu, sigma));
+                Index muStar = index(r, o, p, "muStar");
+                if (Double.isFinite(muStar.low())) {   // the bootstrap interval of μ*, horizontally
+                    XYSeries whisker = c.addSeries("μ* CI " + p, new double[] {muStar.low(), muStar.high()}, new double[] {sigma, sigma});
+                    whisker.setMarker(SeriesMarkers.NONE);
+                    whisker.setLineColor(PALETTE[p % PALETTE.length]);
+                    whisker.setLineStyle(SeriesLines.SOLID);
+                    whisker.setShowInLegend(false);
+                    max = Math.max(max, muStar.high());
+                }
                 XYSeries s = c.addSeries(e.parameters().get(p).path(), new double[] {mu}, new double[] {sigma});
                 s.setXYSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Scatter);
                 s.setMarker(SeriesMarkers.CIRCLE);
@@ -63,7 +72,7 @@ final class SensitivityReport {
             }
             charts.add(c);
         }
-        return Figures.save("morris", "Morris: μ* (importance) against σ (non-linearity and interactions) per objective, "
+        return Figures.save("morris", "Morris: μ* (importance, with its 95 % bootstrap interval) against σ (non-linearity and interactions) per objective, "
                 + r.plan().trajectories() + " trajectories", charts, Math.min(2, charts.size()), directory);
     }
 
