@@ -91,26 +91,14 @@ final class SensitivityCommand implements Callable<Integer> {
     private Sensitivity.Result run(Sensitivity.Options options, PrintWriter err) throws InputException, InterruptedException {
         Path directory = resume;
         try {
-            return start(options);
-        } catch (InterruptedException interrupted) {
-            err.println("flocktune: interrupted; continue with: ./flocktune sensitivity --resume " + (directory != null ? directory : started));
-            throw interrupted;
-        }
-    }
-
-    /** The directory of the analysis being run, for the resume hint. */
-    private Path started;
-
-    private Sensitivity.Result start(Sensitivity.Options options) throws InputException, InterruptedException {
-        Sensitivity.Result result;
-        if (resume != null) {
-            if (experiment != null || out != null || seed != null || spec.commandLine().getParseResult().originalArgs().stream()
-                    .anyMatch(a -> List.of("--method", "--trajectories", "--levels", "--candidates", "--samples", "--replicates")
-                            .contains(a.split("=", 2)[0]))) {
-                throw new InputException("--resume " + resume + ": takes only --threads (the rest is in its sensitivity.json)");
+            if (resume != null) {
+                if (experiment != null || out != null || seed != null || spec.commandLine().getParseResult().originalArgs().stream()
+                        .anyMatch(a -> List.of("--method", "--trajectories", "--levels", "--candidates", "--samples", "--replicates")
+                                .contains(a.split("=", 2)[0]))) {
+                    throw new InputException("--resume " + resume + ": takes only --threads (the rest is in its sensitivity.json)");
+                }
+                return Sensitivity.resume(resume, options);
             }
-            result = Sensitivity.resume(resume, options);
-        } else {
             Plan.Method chosen = Plan.Method.of(method);
             if (chosen == null) throw new InputException("--method = " + method + ": must be morris or sobol");
             Experiment e = Experiments.resolve(experiment == null ? "default" : experiment);
@@ -121,10 +109,12 @@ final class SensitivityCommand implements Callable<Integer> {
             } catch (IllegalArgumentException ex) {
                 throw new InputException("--" + ex.getMessage(), ex);
             }
-            started = out != null ? out : directory(e, method);
-            result = Sensitivity.start(e, plan, started, options);
+            directory = out != null ? out : directory(e, method);
+            return Sensitivity.start(e, plan, directory, options);
+        } catch (InterruptedException interrupted) {
+            err.println("flocktune: interrupted; continue with: ./flocktune sensitivity --resume " + directory);
+            throw interrupted;
         }
-        return result;
     }
 
     private static Path directory(Experiment e, String method) {

@@ -34,9 +34,6 @@ public sealed interface Design permits Morris, Sobol {
      */
     List<Index> analyze(double[][] values, int objectives, long seed);
 
-    /** @return the name used on the command line and in files: {@code morris} or {@code sobol}. */
-    String method();
-
     /** Bootstrap resamples behind every interval. */
     int BOOTSTRAP = 1000;
 }

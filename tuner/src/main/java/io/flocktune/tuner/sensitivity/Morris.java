@@ -52,11 +52,6 @@ public record Morris(int dimensions, int levels, int trajectories, int candidate
     /** The measures, in the order of {@link #analyze}'s output per parameter. */
     public static final List<String> MEASURES = List.of("mu", "muStar", "sigma");
 
-    @Override
-    public String method() {
-        return "morris";
-    }
-
     /** @return Δ, the step in unit space. */
     public double delta() {
         return levels / (2.0 * (levels - 1));

@@ -40,11 +40,6 @@ public record Sobol(int dimensions, int samples) implements Design {
     /** The measures, in the order of {@link #analyze}'s output per parameter. */
     public static final List<String> MEASURES = List.of("S1", "ST");
 
-    @Override
-    public String method() {
-        return "sobol";
-    }
-
     /** @return the points per row, k + 2. */
     public int perRow() {
         return dimensions + 2;
