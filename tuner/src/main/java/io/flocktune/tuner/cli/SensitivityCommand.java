@@ -82,13 +82,13 @@ final class SensitivityCommand implements Callable<Integer> {
         int t = threads.count();
         PrintWriter err = spec.commandLine().getErr();
         Sensitivity.Options options = new Sensitivity.Options(t, err);
-        Sensitivity.Result result = TuneCommand.interruptible(() -> run(options, err));
+        Sensitivity.Result result = Interruptible.run(err, () -> run(options));
         print(result, spec.commandLine().getOut());
         return Main.OK;
     }
 
     /** Starts or resumes the analysis; on Ctrl-C says how to continue (samples.csv keeps the finished batches). */
-    private Sensitivity.Result run(Sensitivity.Options options, PrintWriter err) throws InputException, InterruptedException {
+    private Sensitivity.Result run(Sensitivity.Options options) throws InputException, InterruptedException {
         Path directory = resume;
         try {
             if (resume != null) {
@@ -112,8 +112,8 @@ final class SensitivityCommand implements Callable<Integer> {
             directory = out != null ? out : directory(e, method);
             return Sensitivity.start(e, plan, directory, options);
         } catch (InterruptedException interrupted) {
-            err.println("flocktune: interrupted; continue with: ./flocktune sensitivity --resume " + directory);
-            throw interrupted;
+            throw new InterruptedException("interrupted; " + directory.resolve("samples.csv")
+                    + " keeps the finished simulations; continue with: ./flocktune sensitivity --resume " + directory);
         }
     }
 

@@ -73,15 +73,15 @@ final class TuneCommand implements Callable<Integer> {
     }
 
     @FunctionalInterface
-    interface Work<T> {
-        T run() throws InputException, InterruptedException;
+    private interface Work {
+        Tuning.Result run() throws InputException, InterruptedException;
     }
 
     /**
      * Runs {@code work} so that Ctrl-C (the JVM's shutdown) interrupts it and waits until it has
      * left its files consistent; the JVM then exits with 130.
      */
-    static <T> T interruptible(Work<T> work) throws InputException, InterruptedException {
+    private static Tuning.Result interruptible(Work work) throws InputException, InterruptedException {
         Thread worker = Thread.currentThread();
         CountDownLatch settled = new CountDownLatch(1);
         Thread hook = new Thread(() -> {
