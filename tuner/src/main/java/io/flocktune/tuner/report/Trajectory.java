@@ -42,7 +42,8 @@ record Trajectory(String label, int boids, int predators, int frames, long strid
         Flock flock = sim.flock();
         int boids = flock.capacity(), predators = flock.predatorCount();
         byte[] data = new byte[count * (boids + predators) * 3];
-        boolean wrap = preset.world().boundary() instanceof Boundary.Wrap;
+        boolean wrap = preset.world().boundary() instanceof Boundary.Wrap
+                || preset.world().boundary() instanceof Boundary.WrapPositionsOnly;   // positions stay in the box
         double view = preset.world().size();
         for (int f = 0; f < count; f++) {
             sim.run(stride, (step, state) -> {});
