@@ -138,6 +138,8 @@ class SensitivityRobustnessCommandTest {
             "{\"format\": \"flocktune-scenarios/1\", \"factors\": [{\"name\": \"n\", \"path\": \"boids.count\", \"values\": [\"many\"]}]}",
             "{\"format\": \"flocktune-scenarios/1\", \"factors\": []}",
             "{\"format\": \"flocktune-scenarios/1\", \"factors\": [ ",
+            "{\"format\": \"flocktune-scenarios/1\", \"factors\": [{\"name\": \"n\", \"name\": \"m\", \"path\": \"boids.count\", \"multipliers\": [1]}]}",
+            "{\"format\": \"flocktune-scenarios/1\", \"factors\": [{\"name\": \"n\", \"path\": \"boids.count\", \"multipliers\": [\"2\"]}]}",
     })
     void badScenariosAreOneLineExitTwoAndWriteNothing(String json, @TempDir Path tmp) throws Exception {
         Path scenarios = tmp.resolve("grid.json");
@@ -148,7 +150,6 @@ class SensitivityRobustnessCommandTest {
         assertEquals(1, r.errLines().size(), r.err());
         assertTrue(r.err().startsWith("flocktune: "), r.err());
         assertFalse(Files.exists(out), "nothing written");
-        System.out.println(r.err().strip());
     }
 
     @ParameterizedTest
