@@ -34,8 +34,9 @@ import java.util.stream.Stream;
  * ({@link RobustnessFiles}).
  */
 @Command(name = "robustness", mixinStandardHelpOptions = true, sortOptions = false,
-        description = {"Re-measures a preset across scenario factors (flock size, world size, time step, predators, initial spread),",
-                "one factor at a time, on paired seeds; writes robustness.csv, one chart per factor and report.html."})
+        description = {"Re-measures a preset across scenario factors, one at a time, on paired seeds.",
+                "Default factors: flock size, world size, time step, predators, initial spread (or --scenarios FILE);",
+                "writes robustness.csv, one chart per factor and report.html."})
 final class RobustnessCommand implements Callable<Integer> {
     @Parameters(index = "0", paramLabel = "PRESET", description = "A built-in preset or a preset JSON file (e.g. a tuned best/best.json).")
     String preset;

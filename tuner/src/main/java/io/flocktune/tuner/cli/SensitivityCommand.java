@@ -29,8 +29,8 @@ import java.util.concurrent.Callable;
  * where the report is.
  */
 @Command(name = "sensitivity", mixinStandardHelpOptions = true, sortOptions = false,
-        description = {"Which parameters matter: Morris elementary effects or Sobol' indices over an experiment's parameters,",
-                "every point replicated on common seeds; writes samples.csv, indices.csv, charts and report.html."})
+        description = {"Which parameters matter: Morris elementary effects or Sobol' indices of an experiment's objectives.",
+                "Every point is replicated on common seeds; writes samples.csv, indices.csv, charts and report.html."})
 final class SensitivityCommand implements Callable<Integer> {
     @Parameters(index = "0", arity = "0..1", paramLabel = "NAME|FILE",
             description = "A built-in experiment or an experiment JSON file (default: default); its parameters, objectives and scenario are used.")
