@@ -162,7 +162,7 @@ public final class RobustnessFiles {
 
     private static String levelValue(Robustness.Result r, Robustness.Cell c) {
         Factor f = r.grid().factors().get(c.factor());
-        return f.scaled() ? "" : f.values().get(c.level()).toString();
+        return f.scaled() ? plain(r.presetX()[c.factor()]) : f.values().get(c.level()).toString();
     }
 
     /** @return the tick label of a level: its value, and its multiplier for a scaled factor, e.g. "50 (×0.25)". */
