@@ -58,11 +58,9 @@ public final class Robustness {
      * @param level  index of the level, -1 for the preset itself
      * @param label  e.g. {@code "×0.25"} or {@code "2"}
      * @param value  the value written at the factor's path, as JSON text
-     * @param x      where it goes on the chart: the numeric value, or the level index for
-     *               non-numeric values
      * @param preset the preset at this point
      */
-    public record Point(int factor, int level, String label, String value, double x, Preset preset) {}
+    public record Point(int factor, int level, String label, String value, Preset preset) {}
 
     /**
      * One objective at one level of one factor.
@@ -85,12 +83,12 @@ public final class Robustness {
      * @param settings run length, replicates, seed
      * @param points   the preset (0) and every other distinct point
      * @param levels   {@code levels[f][l]}: the point index of factor f's level l
-     * @param presetX  {@code presetX[f]}: the preset's own x on factor f's axis
+     * @param values   {@code values[f][l]}: the value factor f's level l writes at its path (a view)
      * @param outcomes {@code outcomes[point][replicate]}
      * @param cells    every (factor, level, objective), factor by factor
      */
     public record Result(Preset preset, ScenarioGrid grid, List<ObjectiveSpec> specs, Settings settings, List<Point> points,
-                         int[][] levels, double[] presetX, Outcome[][] outcomes, List<Cell> cells) {
+                         int[][] levels, JsonNode[][] values, Outcome[][] outcomes, List<Cell> cells) {
         /** @return the replicate seeds, shared by every point. */
         public long[] seeds() {
             long[] s = new long[settings.replicates()];
@@ -115,17 +113,16 @@ public final class Robustness {
                              PrintWriter log) throws InputException, InterruptedException {
         ObjectNode base = PresetJson.toTree(preset);
         List<Point> points = new ArrayList<>();
-        points.add(new Point(-1, -1, "preset", "", Double.NaN, preset));
+        points.add(new Point(-1, -1, "preset", "", preset));
         int[][] levels = new int[grid.factors().size()][];
-        double[] presetX = new double[grid.factors().size()];
+        JsonNode[][] values = new JsonNode[grid.factors().size()][];
         for (int f = 0; f < grid.factors().size(); f++) {
             Factor factor = grid.factors().get(f);
             String where = source + ": factor \"" + factor.name() + "\"";
             JsonNode own = at(base, factor.path(), where);
-            boolean numeric = factor.scaled() || factor.values().stream().allMatch(JsonNode::isNumber);
             if (factor.scaled() && !own.isNumber()) throw new InputException(where + ": " + factor.path() + " = " + own + " is not a number; multipliers need one");
-            presetX[f] = numeric && own.isNumber() ? own.asDouble() : Double.NaN;
             levels[f] = new int[factor.levels()];
+            values[f] = new JsonNode[factor.levels()];
             for (int l = 0; l < factor.levels(); l++) {
                 ObjectNode tree = base.deepCopy();
                 String label;
@@ -145,14 +142,13 @@ public final class Robustness {
                     PresetJson.set(tree, factor.path(), value.deepCopy(), where);
                     label = value.isTextual() ? value.textValue() : value.isObject() ? value.path("kind").asText(value.toString()) : value.toString();
                 }
-                double x = numeric ? value.asDouble() : l;
-                if (!numeric && (value.equals(own) || value.isNumber() && own.isNumber() && value.asDouble() == own.asDouble())) presetX[f] = l;
+                values[f][l] = value;
                 Preset p = PresetJson.fromTree(tree, where + " at " + label);
                 int index = -1;
                 for (int q = 0; q < points.size() && index < 0; q++) if (points.get(q).preset().equals(p)) index = q;
                 if (index < 0) {
                     index = points.size();
-                    points.add(new Point(f, l, label, value.toString(), x, p));
+                    points.add(new Point(f, l, label, value.toString(), p));
                 }
                 levels[f][l] = index;
             }
@@ -199,7 +195,7 @@ public final class Robustness {
                 for (int k = 0; k < specs.size(); k++) cells.add(cell(f, l, p, k, specs.get(k), measurable[p][k], outcomes[p], outcomes[0]));
             }
         }
-        return new Result(preset, grid, specs, settings, points, levels, presetX, outcomes, cells);
+        return new Result(preset, grid, specs, settings, points, levels, values, outcomes, cells);
     }
 
     private static Cell cell(int f, int l, int p, int k, ObjectiveSpec spec, boolean measurable, Outcome[] at, Outcome[] preset) {

@@ -130,7 +130,7 @@ public final class RobustnessFiles {
                     "diff_mean", "diff_ci_low", "diff_ci_high", "differs", "replicates", "status");
             for (Robustness.Cell c : r.cells()) {
                 Factor f = r.grid().factors().get(c.factor());
-                String value = c.point() == 0 ? levelValue(r, c) : r.points().get(c.point()).value();
+                String value = r.values()[c.factor()][c.level()].toString();
                 List<String> row = new ArrayList<>(List.of(f.name(), f.path(), label(r, c.factor(), c.level()), value,
                         Boolean.toString(c.point() == 0), r.specs().get(c.objective()).name()));
                 Measurement m = c.measurement(), d = c.difference();
@@ -160,17 +160,12 @@ public final class RobustnessFiles {
         return v.isTextual() ? v.textValue() : v.isObject() ? v.path("kind").asText(v.toString()) : v.toString();
     }
 
-    private static String levelValue(Robustness.Result r, Robustness.Cell c) {
-        Factor f = r.grid().factors().get(c.factor());
-        return f.scaled() ? plain(r.presetX()[c.factor()]) : f.values().get(c.level()).toString();
-    }
 
     /** @return the tick label of a level: its value, and its multiplier for a scaled factor, e.g. "50 (×0.25)". */
     private static String tick(Robustness.Result r, int factor, int level) {
         Factor f = r.grid().factors().get(factor);
-        int p = r.levels()[factor][level];
         if (!f.scaled()) return label(r, factor, level);
-        String value = p == 0 ? (Double.isFinite(r.presetX()[factor]) ? plain(r.presetX()[factor]) : "") : plain(r.points().get(p).x());
+        String value = plain(r.values()[factor][level].asDouble());
         return value + " (" + label(r, factor, level) + ")";
     }
 
