@@ -2,14 +2,20 @@ package io.flocktune.sim.rule;
 
 import io.flocktune.sim.Check;
 
-/** How a predator chooses where to go. Predators move after the boids in each step. */
+/**
+ * How a predator chooses where to go. Predators move after the boids in each step, on the boids'
+ * clock: velocities in world units per time unit, a step of dt ({@code motion.dt}) moves a
+ * predator by {@code u·dt}.
+ */
 public sealed interface PredatorBehaviour {
 
     /**
-     * Seed 002 ({@code update_pred}): {@code u ← u + (c − q)·power}, speed truncated to the
-     * predators' max speed, {@code q ← q + u}, with c the centroid of the whole flock.
+     * Seed 002 ({@code update_pred}): {@code u ← u + (c − q)·power·dt}, speed truncated to the
+     * predators' max speed, {@code q ← q + u·dt}, with c the centroid of the whole flock (002
+     * itself steps with {@code u ← u + (c − q)·PredPower}, {@code q ← q + u}: the same for dt = 1).
      *
-     * @param power gain toward the centroid per step, &ge; 0 (002's {@code PredPower})
+     * @param power gain toward the centroid per time unit, in 1/time², &ge; 0 (002's
+     *              {@code PredPower})
      */
     record ChaseCentroid(double power) implements PredatorBehaviour {
         public ChaseCentroid {
@@ -19,12 +25,13 @@ public sealed interface PredatorBehaviour {
 
     /**
      * A smarter predator (seed 002 asks for one): flies at the predators' max speed toward the
-     * nearest boid it can see, turning by at most {@code maxTurn} degrees per step; keeps its
+     * nearest boid it can see, turning by at most {@code maxTurn·dt} degrees per step; keeps its
      * course when it sees none. A predator at rest turns freely on its first step.
      *
      * @param visualRange distance it sees, &gt; 0
      * @param fieldOfView full opening of its view cone in degrees, in (0, 360]
-     * @param maxTurn     largest heading change per step in degrees, in (0, 180]
+     * @param maxTurn     largest heading change per time unit in degrees, in (0, 180] (per step:
+     *                    {@code maxTurn·dt})
      */
     record ChaseNearest(double visualRange, double fieldOfView, double maxTurn) implements PredatorBehaviour {
         public ChaseNearest {

@@ -55,7 +55,7 @@ import java.util.Set;
  *                  {"spec": "collisionRate(distance=0.5):mean:min", "weight": 2, "scale": 0.01}],
  *   "combine": "weightedSum",                // or targetDistance, pareto
  *   "scenario": {"steps": 600, "warmup": 200, "boids": 0},
- *   "replicates": {"perEvaluation": 2, "perSurvival": 1, "validationSeeds": 30, "finalists": 5},
+ *   "replicates": {"perEvaluation": 2, "perSurvival": 1, "validationSeeds": 30, "testSeeds": 30, "finalists": 5},
  *   "ga": {"population": 24, "offspringFraction": 0.6, "selector": {"kind": "tournament", "size": 3},
  *          "elitism": 2, "mutationRate": 0.15, "mutationSigma": 0.1, "crossoverRate": 0.6, "maximalAge": 1000},
  *   "stop": {"generations": 20, "steadyGenerations": 0, "wallTime": 0, "evaluations": 0},
@@ -177,10 +177,11 @@ public final class ExperimentJson {
         }
 
         // noise handling, GA, stopping
-        Fields rep = top.object("replicates", Set.of("perEvaluation", "perSurvival", "validationSeeds", "finalists"));
+        Fields rep = top.object("replicates", Set.of("perEvaluation", "perSurvival", "validationSeeds", "testSeeds", "finalists"));
         Replication replication = build(source, "replicates", () -> new Replication(
                 (int) rep.integer("perEvaluation", 2, 1, 10_000), (int) rep.integer("perSurvival", 1, 0, 10_000),
-                (int) rep.integer("validationSeeds", 30, 2, 100_000), (int) rep.integer("finalists", 5, 1, 10_000)));
+                (int) rep.integer("validationSeeds", 30, 2, 100_000), (int) rep.integer("testSeeds", 30, 2, 100_000),
+                (int) rep.integer("finalists", 5, 1, 10_000)));
         Fields ga = top.object("ga", Set.of("population", "offspringFraction", "selector", "elitism", "mutationRate",
                 "mutationSigma", "crossoverRate", "maximalAge"));
         boolean pareto = combination == Combination.PARETO;
@@ -394,7 +395,7 @@ public final class ExperimentJson {
                 .put("warmup", e.scenario().warmup());
         Replication r = e.replication();
         t.putObject("replicates").put("perEvaluation", r.perEvaluation()).put("perSurvival", r.perSurvival())
-                .put("validationSeeds", r.validationSeeds()).put("finalists", r.finalists());
+                .put("validationSeeds", r.validationSeeds()).put("testSeeds", r.testSeeds()).put("finalists", r.finalists());
         Genetics g = e.genetics();
         ObjectNode ga = t.putObject("ga");
         ga.put("population", g.population()).put("offspringFraction", g.offspringFraction());

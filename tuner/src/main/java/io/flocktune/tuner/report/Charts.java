@@ -332,7 +332,7 @@ final class Charts {
         for (int k = 0; k < e.objectives().size(); k++) {
             int ki = k;
             CategoryChart c = new CategoryChartBuilder().width(420).height(300).title(objectiveTitle(e, k))
-                    .xAxisTitle("").yAxisTitle("held-out mean, 95 % CI").build();
+                    .xAxisTitle("").yAxisTitle("test-seed mean, 95 % CI").build();
             style(c);
             c.getStyler().setLegendVisible(false);
             c.getStyler().setErrorBarsColorSeriesColor(false);
@@ -343,7 +343,7 @@ final class Charts {
             c.addSeries("validated", labels, means, errors).setFillColor(TOP);
             charts.add(c);
         }
-        return new Figure("validation", "The finalists and the base preset on held-out seeds: means with 95 % confidence intervals",
+        return new Figure("validation", "The finalists and the base preset on fresh test seeds: means with 95 % confidence intervals",
                 charts, Math.min(4, charts.size()));
     }
 

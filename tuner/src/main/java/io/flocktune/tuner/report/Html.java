@@ -5,13 +5,16 @@ import io.flocktune.tuner.experiment.ExperimentJson;
 import io.flocktune.tuner.experiment.Objective;
 import io.flocktune.tuner.space.Parameter;
 
+import io.flocktune.tuner.export.WebPlayer;
+
 import java.util.Base64;
 import java.util.List;
 import java.util.Locale;
 
 /**
  * The self-contained {@code report.html}: no external file, script or font. Charts are
- * embedded as PNG data URIs, trajectories as base64 in a JSON script element. The page's script
+ * embedded as PNG data URIs, trajectories as base64 in a JSON script element, replayed with the
+ * web player's renderer ({@code web/player.mjs}, inlined). The page's script
  * marks {@code <body data-rendered="...">} once it has drawn the first frames and
  * {@code data-error} on any script error, so a headless browser can check it.
  */
@@ -37,13 +40,14 @@ final class Html {
         h.append("</p></header>\n");
 
         // best presets
-        h.append("<section><h2>Best presets, validated on held-out seeds</h2>\n");
+        h.append("<section><h2>Best presets: selected on held-out seeds, measured on fresh ones</h2>\n");
         if (data.validation().isEmpty()) {
             h.append("<p>No validation yet: the run has not finished.</p>\n");
         } else {
-            h.append("<table><thead><tr><th>rank</th><th>preset</th><th>fitness</th>");
+            h.append("<table><thead><tr><th>rank</th><th>preset</th><th>fitness<br><small>search · selection · test</small></th>");
             for (Objective o : e.objectives()) h.append("<th>").append(esc(o.spec().name())).append("<br><small>")
-                    .append(esc(o.spec().direction().text())).append("</small></th>");
+                    .append(esc(o.spec().direction().text())).append(" · ").append(esc(o.spec().interval().text()))
+                    .append("</small></th>");
             h.append("</tr></thead><tbody>\n");
             for (RunData.Validated v : data.validation()) {
                 h.append(v.rank() == 1 ? "<tr class=\"best\">" : "<tr>").append("<td>").append(v.rank() == 0 ? "base" : v.rank()).append("</td><td>");
@@ -52,17 +56,30 @@ final class Html {
                     String file = v.rank() == 1 ? "best/best.json" : String.format(Locale.ROOT, "best/rank-%02d.json", v.rank());
                     h.append("<a href=\"").append(file).append("\">").append(file).append("</a>");
                 }
-                h.append("</td><td>").append(num(v.fitness())).append("</td>");
+                h.append("</td><td>");
+                if (v.rank() > 0) h.append("<small>").append(num(v.searchFitness())).append(" · ").append(num(v.selectionFitness())).append(" · </small>");
+                h.append(num(v.fitness())).append("</td>");
                 for (int k = 0; k < e.objectives().size(); k++) {
                     h.append("<td>").append(num(v.mean()[k]));
                     if (Double.isFinite(v.high()[k])) h.append(" <small>[").append(num(v.low()[k])).append(", ").append(num(v.high()[k])).append("]</small>");
+                    if (v.rank() > 0 && Double.isFinite(v.diff()[k])) {
+                        h.append("<br><small>vs base ").append(v.diff()[k] >= 0 ? "+" : "").append(num(v.diff()[k]));
+                        if (Double.isFinite(v.diffHigh()[k])) h.append(" [").append(num(v.diffLow()[k])).append(", ").append(num(v.diffHigh()[k])).append("]");
+                        h.append("</small>");
+                    }
                     h.append("</td>");
                 }
                 h.append("</tr>\n");
             }
-            h.append("</tbody></table>\n<p class=\"note\">Means over ").append(e.replication().validationSeeds())
-                    .append(" held-out seeds never used during the search, with 95 % confidence intervals (Student t). ")
-                    .append("Fitness is lower-is-better (").append(esc(e.combination().json())).append(").</p>\n");
+            h.append("</tbody></table>\n<p class=\"note\">The finalists are ranked by their means on ").append(e.replication().validationSeeds())
+                    .append(" held-out selection seeds; every number shown comes from ").append(e.replication().testSeeds())
+                    .append(" further fresh test seeds, used neither by the search nor by the selection, so the best is not ")
+                    .append("flattered by the luck that picked it. Fitness is lower-is-better (").append(esc(e.combination().json()))
+                    .append("): the search's own estimate (training replicates), on the selection seeds, and on the test seeds; ")
+                    .append("the gap between the first and the last is how optimistic the search was. Objectives: test mean with its ")
+                    .append("95 % confidence interval (Student t for order parameters; a seeded percentile bootstrap of 10 000 ")
+                    .append("resamples for counts and rates of events, never below 0), and below it the difference to the base preset, ")
+                    .append("paired on the same test seeds, with its 95 % interval.</p>\n");
         }
         h.append("</section>\n");
 
@@ -99,16 +116,14 @@ final class Html {
         h.append("</tbody></table>\n<details><summary>experiment.json</summary><pre>").append(esc(ExperimentJson.write(e)))
                 .append("</pre></details>\n</section>\n");
 
-        // trajectories and script
+        // trajectories and script: the web player's renderer draws the replay
         h.append("<script type=\"application/json\" id=\"trajectories\">[");
         for (int t = 0; t < trajectories.size(); t++) {
-            Trajectory tr = trajectories.get(t);
             if (t > 0) h.append(',');
-            h.append("{\"boids\":").append(tr.boids()).append(",\"predators\":").append(tr.predators())
-                    .append(",\"frames\":").append(tr.frames()).append(",\"stride\":").append(tr.stride())
-                    .append(",\"data\":\"").append(Base64.getEncoder().encodeToString(tr.data())).append("\"}");
+            h.append(trajectories.get(t).json());
         }
-        h.append("]</script>\n<script>\n").append(SCRIPT).append("</script>\n</body></html>\n");
+        h.append("]</script>\n<script>").append(SCRIPT_START).append("</script>\n<script type=\"module\">\n").append(WebPlayer.playerModule())
+                .append(SCRIPT).append("</script>\n</body></html>\n");
         return h.toString();
     }
 
@@ -159,52 +174,41 @@ final class Html {
             pre { background: #f7f7f7; padding: .8em; overflow: auto; font-size: 80%; }
             """;
 
+    /** A classic script, so it listens before any later script runs (modules run last). */
+    private static final String SCRIPT_START = """
+            window.addEventListener("error", (e) => { document.body.setAttribute("data-error", String(e.message)); });
+            """;
+
+    /** The preview: decodes the recorded runs and replays them with the web player's {@code Renderer}. */
     private static final String SCRIPT = """
-            (function () {
-              "use strict";
-              window.addEventListener("error", function (e) { document.body.setAttribute("data-error", String(e.message)); });
-              var runs = JSON.parse(document.getElementById("trajectories").textContent).map(function (t) {
-                var raw = atob(t.data), bytes = new Uint8Array(raw.length);
-                for (var i = 0; i < raw.length; i++) bytes[i] = raw.charCodeAt(i);
-                t.bytes = bytes;
-                return t;
-              });
-              if (runs.length === 0) { document.body.setAttribute("data-rendered", "no preview"); return; }
-              var canvases = runs.map(function (t, i) { return document.getElementById("flock" + i); });
-              var frames = Math.min.apply(null, runs.map(function (t) { return t.frames; }));
-              var frame = 0, playing = true, drawn = 0;
-              function shape(ctx, x, y, turn, size, color) {
-                var a = turn / 256 * 2 * Math.PI;
-                ctx.save(); ctx.translate(x, y); ctx.rotate(-a); ctx.fillStyle = color;
-                ctx.beginPath(); ctx.moveTo(size, 0); ctx.lineTo(-size * 0.6, size * 0.5); ctx.lineTo(-size * 0.6, -size * 0.5);
-                ctx.closePath(); ctx.fill(); ctx.restore();
-              }
-              function draw() {
-                runs.forEach(function (t, i) {
-                  var c = canvases[i], ctx = c.getContext("2d"), s = c.width / 255;
-                  ctx.clearRect(0, 0, c.width, c.height);
-                  var per = (t.boids + t.predators) * 3, at = frame * per;
-                  for (var b = 0; b < t.boids + t.predators; b++) {
-                    var x = t.bytes[at + 3 * b], y = t.bytes[at + 3 * b + 1], h = t.bytes[at + 3 * b + 2];
-                    if (b < t.boids && x === 255) continue;
-                    var predator = b >= t.boids;
-                    shape(ctx, x * s, c.height - y * s, h, predator ? 9 : 4.5, predator ? "#d62728" : "#1f77b4");
-                  }
+
+            {
+              const runs = JSON.parse(document.getElementById("trajectories").textContent);
+              if (runs.length === 0) {
+                document.body.setAttribute("data-rendered", "no preview");
+              } else {
+                const views = runs.map((t, i) => ({
+                  frames: decodeTrajectory(t),
+                  renderer: new Renderer(document.getElementById("flock" + i), { size: t.view, dimension: 2, periodic: false, follow: false }),
+                }));
+                const frames = Math.min(...views.map((v) => v.frames.length));
+                let frame = 0, playing = true, drawn = 0, last = 0;
+                const draw = () => {
+                  for (const v of views) v.renderer.draw(v.frames[frame]);
+                  document.getElementById("frame").textContent = "step " + ((frame + 1) * runs[0].stride);
+                  drawn++;
+                  document.body.setAttribute("data-rendered", "frames:" + drawn);
+                };
+                document.getElementById("play").addEventListener("click", function () {
+                  playing = !playing; this.textContent = playing ? "pause" : "play";
                 });
-                document.getElementById("frame").textContent = "step " + ((frame + 1) * runs[0].stride);
-                drawn++;
-                document.body.setAttribute("data-rendered", "frames:" + drawn);
+                const tick = (time) => {
+                  if (playing && time - last > 50) { frame = (frame + 1) % frames; draw(); last = time; }
+                  requestAnimationFrame(tick);
+                };
+                draw();
+                requestAnimationFrame(tick);
               }
-              document.getElementById("play").addEventListener("click", function () {
-                playing = !playing; this.textContent = playing ? "pause" : "play";
-              });
-              var last = 0;
-              function tick(time) {
-                if (playing && time - last > 50) { frame = (frame + 1) % frames; draw(); last = time; }
-                window.requestAnimationFrame(tick);
-              }
-              draw();
-              window.requestAnimationFrame(tick);
-            })();
+            }
             """;
 }

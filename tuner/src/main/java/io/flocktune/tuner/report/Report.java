@@ -62,7 +62,7 @@ public final class Report {
             }
             List<Trajectory> trajectories = new ArrayList<>();
             if (Files.isRegularFile(files.best().resolve("best.json"))) {
-                long seed = Seeds.validation(e.seed(), 0);
+                long seed = Seeds.test(e.seed(), 0);
                 Preset base = PresetJson.fromTree(ExperimentJson.effectiveBase(e), e.name() + ": base");
                 Preset best = PresetJson.read(files.best().resolve("best.json"));
                 trajectories.add(Trajectory.record("base preset: " + e.baseName(), base, seed, e.scenario().steps(), FRAMES));

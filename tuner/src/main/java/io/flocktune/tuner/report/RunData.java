@@ -52,14 +52,21 @@ record RunData(Experiment experiment, List<Generation> generations, List<Candida
     /**
      * A row of {@code validation.csv}.
      *
-     * @param rank      0 for the base preset
-     * @param label     "base" or "#rank"
-     * @param fitness   validated fitness
-     * @param mean      per objective, over the held-out seeds (NaN if failed)
-     * @param low       per objective, lower end of the 95 % CI
-     * @param high      per objective, upper end of the 95 % CI
+     * @param rank             0 for the base preset
+     * @param label            "base" or "#rank"
+     * @param fitness          fitness on the fresh test seeds (unbiased)
+     * @param selectionFitness fitness on the selection seeds that ranked it (NaN for the base)
+     * @param searchFitness    the search's own estimate (NaN for the base)
+     * @param mean             per objective, over the test seeds (NaN if failed)
+     * @param low              per objective, lower end of the 95 % CI
+     * @param high             per objective, upper end of the 95 % CI
+     * @param diff             per objective, paired difference to the base preset on the test
+     *                         seeds (NaN for the base)
+     * @param diffLow          its 95 % interval's lower end
+     * @param diffHigh         its upper end
      */
-    record Validated(int rank, String label, double fitness, double[] mean, double[] low, double[] high) {}
+    record Validated(int rank, String label, double fitness, double selectionFitness, double searchFitness, double[] mean,
+                     double[] low, double[] high, double[] diff, double[] diffLow, double[] diffHigh) {}
 
     static RunData read(RunFiles files) throws InputException {
         if (!Files.isRegularFile(files.experiment())) {
@@ -113,15 +120,19 @@ record RunData(Experiment experiment, List<Generation> generations, List<Candida
             if (Files.isRegularFile(files.validation())) {
                 for (CSVRecord r : records(files.validation())) {
                     double[] mean = new double[objectives], low = new double[objectives], high = new double[objectives];
+                    double[] diff = new double[objectives], diffLow = new double[objectives], diffHigh = new double[objectives];
                     for (int k = 0; k < objectives; k++) {
                         String n = e.objectives().get(k).spec().name();
                         mean[k] = d(r.get(n + ":mean"));
                         low[k] = d(r.get(n + ":ci_low"));
                         high[k] = d(r.get(n + ":ci_high"));
+                        diff[k] = d(r.get(n + ":diff"));
+                        diffLow[k] = d(r.get(n + ":diff_low"));
+                        diffHigh[k] = d(r.get(n + ":diff_high"));
                     }
                     int rank = Integer.parseInt(r.get("rank"));
-                    validation.add(new Validated(rank, rank == 0 ? "base" : "#" + rank,
-                            d(r.get("fitness")), mean, low, high));
+                    validation.add(new Validated(rank, rank == 0 ? "base" : "#" + rank, d(r.get("test_fitness")),
+                            d(r.get("selection_fitness")), d(r.get("search_fitness")), mean, low, high, diff, diffLow, diffHigh));
                 }
             }
             List<Long> front = new ArrayList<>();

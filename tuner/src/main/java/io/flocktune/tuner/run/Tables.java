@@ -27,7 +27,8 @@ public final class Tables {
 
     /**
      * {@code history.csv}: generation, candidate (id, or {@code base}), role ({@code new},
-     * {@code survivor}, {@code validation}, {@code baseline}), replicate, seed, one column per
+     * {@code survivor}, {@code validation} (a finalist on a selection seed), {@code test} (a
+     * finalist on a test seed), {@code baseline} (the base preset on a test seed)), replicate, seed, one column per
      * parameter (its value; a choice's label), one per objective, status ({@code ok} or
      * {@code failed}), reason, seconds.
      */
@@ -54,15 +55,23 @@ public final class Tables {
     }
 
     /**
-     * {@code validation.csv}: rank (0 = the base preset), candidate, fitness of the validated
-     * means, training replicates and training fitness, then per objective: mean, sd, ci_low,
-     * ci_high over the held-out seeds, then one column per parameter.
+     * {@code validation.csv}: one row for the base preset (rank 0) and one per finalist, ranked by
+     * the fitness on the held-out selection seeds. Columns: rank, candidate, status, the search's
+     * training replicates and its fitness estimate ({@code search_fitness}), the fitness on the
+     * selection seeds ({@code selection_fitness}) and on the fresh test seeds ({@code
+     * test_fitness}, the unbiased one); then per objective the search's mean ({@code :search}),
+     * the test seeds' mean, sd and 95 % interval ({@code :mean}, {@code :sd}, {@code :ci_low},
+     * {@code :ci_high}; by the objective's interval kind) and the paired difference to the base
+     * preset on the same test seeds with its 95 % interval ({@code :diff}, {@code :diff_low},
+     * {@code :diff_high}); then one column per parameter.
      */
     public static List<String> validation(Experiment e) {
-        List<String> h = new ArrayList<>(List.of("rank", "candidate", "fitness", "training_replicates", "training_fitness", "status"));
+        List<String> h = new ArrayList<>(List.of("rank", "candidate", "status", "training_replicates", "search_fitness",
+                "selection_fitness", "test_fitness"));
         for (Objective o : e.objectives()) {
             String n = o.spec().name();
-            h.addAll(List.of(n + ":mean", n + ":sd", n + ":ci_low", n + ":ci_high"));
+            h.addAll(List.of(n + ":search", n + ":mean", n + ":sd", n + ":ci_low", n + ":ci_high", n + ":diff",
+                    n + ":diff_low", n + ":diff_high"));
         }
         for (Parameter p : e.parameters()) h.add(p.path());
         return h;

@@ -1,6 +1,7 @@
 package io.flocktune.tuner.run;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.flocktune.objectives.Interval;
 import io.flocktune.objectives.Measurement;
 import io.flocktune.sim.Preset;
 import io.flocktune.tuner.eval.LocalRunner;
@@ -49,9 +50,11 @@ import java.util.stream.Stream;
  * from its last checkpoint ({@link #resume}) and ends with exactly the results of an
  * uninterrupted run; an interrupted thread (Ctrl-C) stops at once, keeping the last checkpoint.
  *
- * <p>After the search: the finalists and the base preset are re-run on held-out seeds
- * ({@code validation.csv}), the best presets are written to {@code best/}, the first Pareto
- * front to {@code pareto.csv}, and the report is drawn.
+ * <p>After the search: the finalists are re-run on held-out selection seeds, which rank them;
+ * then the finalists and the base preset run on fresh test seeds, which give the reported means,
+ * intervals and paired differences to the base preset ({@code validation.csv}); the best presets
+ * are written to {@code best/}, the first Pareto front to {@code pareto.csv}, and the report is
+ * drawn.
  *
  * <pre>{@code
  * Experiment e = Experiments.builtIn("default");
@@ -73,16 +76,23 @@ public final class Tuning {
     public record Options(int threads, boolean terminal, PrintWriter log, boolean report) {}
 
     /**
-     * One validated candidate (or the base preset, rank 0).
+     * One validated candidate (or the base preset, rank 0). Fitness is lower-is-better (Pareto:
+     * weighted cost sum), of the objective means over the seeds named.
      *
-     * @param rank        0 for the base preset, then 1 = best validated
-     * @param candidate   the candidate id, or -1 for the base preset
-     * @param fitness     the validated fitness (lower is better; Pareto: weighted cost sum)
-     * @param measurement the objectives over the held-out seeds, or null if a replicate failed
-     * @param preset      the preset
-     * @param presetFile  where it was written under {@code best/}, or null (base)
+     * @param rank              0 for the base preset, then 1 = best on the selection seeds
+     * @param candidate         the candidate id, or -1 for the base preset
+     * @param fitness           on the fresh test seeds: the unbiased estimate
+     * @param selectionFitness  on the held-out selection seeds that ranked it (NaN for the base)
+     * @param searchFitness     the search's own estimate, over its training replicates (NaN for the
+     *                          base)
+     * @param searchMeans       the search's objective means over its training replicates (null
+     *                          for the base); the array is held as given, not copied
+     * @param measurement       the objectives over the test seeds, or null if a replicate failed
+     * @param preset            the preset
+     * @param presetFile        where it was written under {@code best/}, or null (base)
      */
-    public record Finalist(int rank, long candidate, double fitness, Measurement measurement, Preset preset, Path presetFile) {}
+    public record Finalist(int rank, long candidate, double fitness, double selectionFitness, double searchFitness,
+                           double[] searchMeans, Measurement measurement, Preset preset, Path presetFile) {}
 
     /**
      * Wall time of a run, split by what it was spent on.
@@ -114,8 +124,10 @@ public final class Tuning {
      * @param generations the last generation
      * @param finalists   the base preset (rank 0) and the validated finalists, best first
      * @param time        where the wall time went (this session only)
+     * @param selectionSeeds the held-out seeds that ranked the finalists
      */
-    public record Result(Path directory, StopRules.Reason reason, long generations, List<Finalist> finalists, TimeSplit time) {
+    public record Result(Path directory, StopRules.Reason reason, long generations, List<Finalist> finalists, TimeSplit time,
+                         int selectionSeeds) {
         /** @return the best validated finalist. */
         public Finalist best() {
             return finalists.get(1);
@@ -219,19 +231,24 @@ public final class Tuning {
             long searchNanos = System.nanoTime() - sessionStart;
             long simulationNanos = result.state().evaluationNanos() - (checkpoint == null ? 0 : checkpoint.state().evaluationNanos());
 
-            // validation of the finalists and of the base preset on the same held-out seeds
+            // selection of the best finalist on held-out seeds, then the finalists and the base
+            // preset on fresh test seeds for the reported numbers
             List<Individual> finalists = search.finalists(result.state());
-            progress.phase("validating " + finalists.size() + " finalists and the base preset on "
-                    + e.replication().validationSeeds() + " held-out seeds");
+            progress.phase("selecting among " + finalists.size() + " finalists on " + e.replication().validationSeeds()
+                    + " held-out seeds, then testing them and the base preset on " + e.replication().testSeeds() + " fresh seeds");
             long v0 = System.nanoTime();
             List<Search.Validated> validated = search.validate(finalists);
+            List<Search.Validated> ranking = new ArrayList<>(validated);
+            ranking.sort(Comparator.<Search.Validated>comparingDouble(v -> scoring.scalar(search.validatedFitness(v)))
+                    .thenComparingLong(v -> v.individual().id()));
+            List<Search.Validated> tested = search.test(ranking.stream().map(Search.Validated::individual).toList());
             List<Trial<Preset>> baseTrials = new ArrayList<>();
-            for (int r = 0; r < e.replication().validationSeeds(); r++) baseTrials.add(new Trial<>(base, Seeds.validation(e.seed(), r)));
+            for (int r = 0; r < e.replication().testSeeds(); r++) baseTrials.add(new Trial<>(base, Seeds.test(e.seed(), r)));
             List<Outcome> baseOutcomes = runner.run(presets, baseTrials);
             simulationNanos += System.nanoTime() - v0;
 
             long w0 = System.nanoTime();
-            List<Finalist> ranked = writeResults(e, search, space, base, validated, baseOutcomes, result.state(), files, history);
+            List<Finalist> ranked = writeResults(e, search, space, base, ranking, tested, baseOutcomes, result.state(), files, history);
             ioNanos[0] += System.nanoTime() - w0;
             progress.close();
 
@@ -240,7 +257,8 @@ public final class Tuning {
             long reportNanos = System.nanoTime() - r0;
             long total = System.nanoTime() - sessionStart;
             TimeSplit time = new TimeSplit(simulationNanos, Math.max(0, total - simulationNanos - ioNanos[0] - reportNanos), ioNanos[0], reportNanos);
-            return new Result(files.root(), result.reason(), result.state().generation(), ranked, time);
+            return new Result(files.root(), result.reason(), result.state().generation(), ranked, time,
+                    e.replication().validationSeeds());
         } catch (IOException ex) {
             throw new InputException(files.root() + ": cannot write results: " + ex.getMessage(), ex);
         } catch (UncheckedIOException ex) {
@@ -248,44 +266,51 @@ public final class Tuning {
         }
     }
 
+    /**
+     * @param ranking the finalists on the selection seeds, best first
+     * @param tested  the same finalists, in the same order, on the test seeds
+     */
     private static <C extends Comparable<? super C>> List<Finalist> writeResults(
-            Experiment e, Search<C> search, ParameterSpace space, Preset base, List<Search.Validated> validated,
-            List<Outcome> baseOutcomes, SearchState state, RunFiles files, Tables.Appender history)
-            throws IOException, InputException {
+            Experiment e, Search<C> search, ParameterSpace space, Preset base, List<Search.Validated> ranking,
+            List<Search.Validated> tested, List<Outcome> baseOutcomes, SearchState state, RunFiles files,
+            Tables.Appender history) throws IOException, InputException {
         Scoring<C> scoring = search.scoring();
         long last = state.generation();
-        // validation replicates into the history
-        for (Search.Validated v : validated) {
-            for (Replicate r : v.replicates()) {
-                history.row(historyRow(e, space, last, new Search.Evaluation(v.individual().id(), v.individual().genes(), r,
-                        Search.Role.VALIDATION)));
+        // selection and test replicates into the history
+        for (List<Search.Validated> rows : List.of(ranking, tested)) {
+            Search.Role role = rows == ranking ? Search.Role.VALIDATION : Search.Role.TEST;
+            for (Search.Validated v : rows) {
+                for (Replicate r : v.replicates()) {
+                    history.row(historyRow(e, space, last, new Search.Evaluation(v.individual().id(), v.individual().genes(), r, role)));
+                }
             }
         }
         for (int r = 0; r < baseOutcomes.size(); r++) {
-            history.row(baseRow(e, last, r, Seeds.validation(e.seed(), r), baseOutcomes.get(r)));
+            history.row(baseRow(e, last, r, Seeds.test(e.seed(), r), baseOutcomes.get(r)));
         }
         history.flush();
 
-        // rank the finalists by validated fitness
-        List<Search.Validated> order = new ArrayList<>(validated);
-        order.sort(Comparator.<Search.Validated>comparingDouble(v -> scoring.scalar(search.validatedFitness(v)))
-                .thenComparingLong(v -> v.individual().id()));
+        int objectives = e.objectives().size();
         List<Finalist> ranked = new ArrayList<>();
         Measurement baseMeasurement = measurement(e, baseOutcomes);
         ranked.add(new Finalist(0, -1, baseMeasurement == null ? Double.POSITIVE_INFINITY
-                : scoring.scalar(scoring.fitness(means(baseMeasurement))), baseMeasurement, base, null));
+                : scoring.scalar(scoring.fitness(means(baseMeasurement))), Double.NaN, Double.NaN, null, baseMeasurement, base, null));
         Files.createDirectories(files.best());
-        for (int k = 0; k < order.size(); k++) {
-            Search.Validated v = order.get(k);
-            Measurement m = measurement(e, v.replicates().stream().map(Replicate::outcome).toList());
+        for (int k = 0; k < ranking.size(); k++) {
+            Search.Validated selected = ranking.get(k), test = tested.get(k);
+            Individual individual = selected.individual();
+            Measurement m = measurement(e, test.replicates().stream().map(Replicate::outcome).toList());
             String name = e.name() + (k == 0 ? "-best" : "-rank" + (k + 1));
-            ObjectNode tree = space.tree(v.individual().genes());
+            ObjectNode tree = space.tree(individual.genes());
             tree.put("name", name);
-            tree.put("description", describe(e, k + 1, v.individual(), m));
+            tree.put("description", describe(e, k + 1, individual, m));
             Preset preset = PresetJson.fromTree(tree, name);
             Path file = files.best().resolve(k == 0 ? "best.json" : String.format(Locale.ROOT, "rank-%02d.json", k + 1));
             writeAtomically(file, PresetJson.write(preset));
-            ranked.add(new Finalist(k + 1, v.individual().id(), scoring.scalar(search.validatedFitness(v)), m, preset, file));
+            double[] searchMeans = individual.means(objectives);
+            ranked.add(new Finalist(k + 1, individual.id(), scoring.scalar(search.validatedFitness(test)),
+                    scoring.scalar(search.validatedFitness(selected)), scoring.scalar(scoring.fitness(searchMeans)),
+                    searchMeans, m, preset, file));
         }
 
         // validation.csv
@@ -294,20 +319,29 @@ public final class Tuning {
             out.printRecord(Tables.validation(e));
             for (Finalist f : ranked) {
                 List<String> row = new ArrayList<>();
-                Individual individual = f.candidate() < 0 ? null : validatedIndividual(validated, f.candidate());
+                Individual individual = f.candidate() < 0 ? null : ranking.get(f.rank() - 1).individual();
                 row.add(Integer.toString(f.rank()));
                 row.add(f.candidate() < 0 ? "base" : Long.toString(f.candidate()));
-                row.add(Tables.number(f.fitness()));
-                row.add(individual == null ? "" : Integer.toString(individual.replicates().size()));
-                row.add(individual == null ? "" : Tables.number(scoring.scalar(scoring.fitness(individual.means(e.objectives().size())))));
                 row.add(f.measurement() == null ? "failed" : "ok");
-                for (int k = 0; k < e.objectives().size(); k++) {
+                row.add(individual == null ? "" : Integer.toString(individual.replicates().size()));
+                row.add(individual == null ? "" : Tables.number(f.searchFitness()));
+                row.add(individual == null ? "" : Tables.number(f.selectionFitness()));
+                row.add(Tables.number(f.fitness()));
+                Measurement b = ranked.getFirst().measurement();
+                for (int k = 0; k < objectives; k++) {
+                    row.add(individual == null ? "" : Tables.number(f.searchMeans()[k]));
                     if (f.measurement() == null) {
-                        row.addAll(List.of("", "", "", ""));
+                        row.addAll(List.of("", "", "", "", "", "", ""));
+                        continue;
+                    }
+                    Measurement m = f.measurement();
+                    double[] ci = m.ci95(k);
+                    row.addAll(List.of(Tables.number(m.mean(k)), Tables.number(m.sd(k)), Tables.number(ci[0]), Tables.number(ci[1])));
+                    if (individual == null || b == null) {
+                        row.addAll(List.of("", "", ""));
                     } else {
-                        double[] ci = f.measurement().ci95(k);
-                        row.addAll(List.of(Tables.number(f.measurement().mean(k)), Tables.number(f.measurement().sd(k)),
-                                Tables.number(ci[0]), Tables.number(ci[1])));
+                        Interval d = m.difference(b, k);
+                        row.addAll(List.of(Tables.number(d.estimate()), Tables.number(d.low()), Tables.number(d.high())));
                     }
                 }
                 if (individual == null) {
@@ -322,7 +356,6 @@ public final class Tuning {
 
         // pareto.csv: the first front of the final population in cost space
         List<Individual> valid = state.individuals().stream().filter(i -> !i.failed()).toList();
-        int objectives = e.objectives().size();
         ISeq<Individual> front = Pareto.front(ISeq.of(valid), (Individual a, Individual b) ->
                 Pareto.dominance(scoring.costs(b.means(objectives)), scoring.costs(a.means(objectives))));
         StringBuilder p = new StringBuilder();
@@ -341,10 +374,6 @@ public final class Tuning {
         return ranked;
     }
 
-    private static Individual validatedIndividual(List<Search.Validated> validated, long id) {
-        return validated.stream().map(Search.Validated::individual).filter(i -> i.id() == id).findFirst().orElseThrow();
-    }
-
     private static String describe(Experiment e, int rank, Individual i, Measurement m) {
         StringBuilder d = new StringBuilder("Tuned by flocktune experiment " + e.name() + " (seed " + e.seed() + ") from "
                 + e.baseName() + ", rank " + rank + " of the validated finalists (candidate " + i.id() + ")");
@@ -352,9 +381,10 @@ public final class Tuning {
             d.append(": ");
             for (int k = 0; k < m.specs().size(); k++) {
                 if (k > 0) d.append(", ");
-                d.append(String.format(Locale.ROOT, "%s %.4g ± %.2g", m.specs().get(k).name(), m.mean(k), m.halfWidth95(k)));
+                double[] ci = m.ci95(k);
+                d.append(String.format(Locale.ROOT, "%s %.4g [%.4g, %.4g]", m.specs().get(k).name(), m.mean(k), ci[0], ci[1]));
             }
-            d.append(" (95 % CI over ").append(m.replicates()).append(" held-out seeds)");
+            d.append(" (95 % CI over ").append(m.replicates()).append(" fresh test seeds)");
         }
         return d.toString();
     }

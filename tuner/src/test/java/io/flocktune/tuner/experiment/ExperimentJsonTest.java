@@ -49,6 +49,18 @@ class ExperimentJsonTest {
         assertEquals(24, e.genetics().population());
         assertEquals(new Selection.Tournament(3), e.genetics().selection());
         assertEquals(20, e.stop().generations());
+        assertEquals(30, e.replication().validationSeeds());
+        assertEquals(30, e.replication().testSeeds(), "30 fresh test seeds for the reported numbers");
+    }
+
+    @Test
+    void testSeedsAreCheckedAndReadBack() throws Exception {
+        Experiment e = ExperimentJson.parse(minimal(", \"replicates\": {\"testSeeds\": 12}"), "m.json", null);
+        assertEquals(12, e.replication().testSeeds());
+        assertEquals(12, ExperimentJson.parse(ExperimentJson.write(e), "again.json", null).replication().testSeeds());
+        InputException one = assertThrows(InputException.class,
+                () -> ExperimentJson.parse(minimal(", \"replicates\": {\"testSeeds\": 1}"), "m.json", null));
+        assertTrue(one.getMessage().contains("testSeeds"), one.getMessage());
     }
 
     @Test
