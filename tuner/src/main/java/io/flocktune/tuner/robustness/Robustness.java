@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.DoubleNode;
 import com.fasterxml.jackson.databind.node.LongNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.flocktune.objectives.Interval;
 import io.flocktune.objectives.Measurement;
 import io.flocktune.objectives.ObjectiveSpec;
 import io.flocktune.objectives.Objectives;
@@ -70,10 +71,11 @@ public final class Robustness {
      * @param point       index into {@link Result#points()} (0: the preset)
      * @param objective   objective index
      * @param measurement the replicates, or null (see status)
-     * @param difference  the paired differences to the preset's replicates, or null
+     * @param difference  the paired difference to the preset on the same seeds, level − preset, with
+     *                    its 95 % interval ({@link Measurement#difference}), or null
      * @param status      {@code ok}, {@code n/a} (not measurable there) or {@code failed: reason}
      */
-    public record Cell(int factor, int level, int point, int objective, Measurement measurement, Measurement difference,
+    public record Cell(int factor, int level, int point, int objective, Measurement measurement, Interval difference,
                        String status) {}
 
     /**
@@ -205,12 +207,7 @@ public final class Robustness {
         if (values == null) return new Cell(f, l, p, k, null, null, "failed: a replicate's value is not finite");
         Measurement m = new Measurement(List.of(spec), new double[][] {values});
         double[] own = values(preset, k);
-        Measurement d = null;
-        if (own != null) {
-            double[] diff = new double[values.length];
-            for (int r = 0; r < diff.length; r++) diff[r] = values[r] - own[r];
-            d = new Measurement(List.of(spec), new double[][] {diff});
-        }
+        Interval d = own == null ? null : m.difference(new Measurement(List.of(spec), new double[][] {own}), 0);
         return new Cell(f, l, p, k, m, d, "ok");
     }
 

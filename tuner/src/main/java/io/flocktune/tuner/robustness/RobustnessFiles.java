@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.flocktune.objectives.Interval;
 import io.flocktune.objectives.Measurement;
 import io.flocktune.objectives.ObjectiveSpec;
 import io.flocktune.tuner.eval.Outcome;
@@ -46,9 +47,7 @@ public final class RobustnessFiles {
 
     /** @return whether the paired difference's 95 % interval excludes 0: this level measurably differs from the preset. */
     public static boolean differs(Robustness.Cell c) {
-        if (c.difference() == null) return false;
-        double[] ci = c.difference().ci95(0);
-        return ci[0] > 0 || ci[1] < 0;
+        return c.difference() != null && (c.difference().low() > 0 || c.difference().high() < 0);
     }
 
     /**
@@ -121,26 +120,29 @@ public final class RobustnessFiles {
     /**
      * {@code robustness.csv}: factor, path, level, value, is_preset, objective, mean, sd, ci_low,
      * ci_high, diff_mean, diff_ci_low, diff_ci_high (paired, level − preset), differs (the
-     * difference's CI excludes 0), replicates, status.
+     * difference's CI excludes 0), interval (how the CIs were computed: the objective's kind),
+     * replicates, status.
      */
     private static String summary(Robustness.Result r) {
         StringBuilder csv = new StringBuilder();
         try (CSVPrinter out = new CSVPrinter(csv, Tables.FORMAT)) {
             out.printRecord("factor", "path", "level", "value", "is_preset", "objective", "mean", "sd", "ci_low", "ci_high",
-                    "diff_mean", "diff_ci_low", "diff_ci_high", "differs", "replicates", "status");
+                    "diff_mean", "diff_ci_low", "diff_ci_high", "differs", "interval", "replicates", "status");
             for (Robustness.Cell c : r.cells()) {
                 Factor f = r.grid().factors().get(c.factor());
                 String value = r.values()[c.factor()][c.level()].toString();
                 List<String> row = new ArrayList<>(List.of(f.name(), f.path(), label(r, c.factor(), c.level()), value,
                         Boolean.toString(c.point() == 0), r.specs().get(c.objective()).name()));
-                Measurement m = c.measurement(), d = c.difference();
+                Measurement m = c.measurement();
+                Interval d = c.difference();
                 if (m == null) {
-                    for (int i = 0; i < 8; i++) row.add("");
+                    for (int i = 0; i < 9; i++) row.add("");
                 } else {
                     row.addAll(List.of(Tables.number(m.mean(0)), Tables.number(m.sd(0)), Tables.number(m.ci95(0)[0]), Tables.number(m.ci95(0)[1])));
                     if (d == null) row.addAll(List.of("", "", "", ""));
-                    else row.addAll(List.of(Tables.number(d.mean(0)), Tables.number(d.ci95(0)[0]), Tables.number(d.ci95(0)[1]),
+                    else row.addAll(List.of(Tables.number(d.estimate()), Tables.number(d.low()), Tables.number(d.high()),
                             Boolean.toString(differs(c))));
+                    row.add(m.interval(0).kind().text());
                 }
                 row.add(Integer.toString(r.settings().replicates()));
                 row.add(c.status());
@@ -292,8 +294,8 @@ public final class RobustnessFiles {
                         double[] ci = c.measurement().ci95(0);
                         h.append(num(c.measurement().mean(0))).append(" <small>[").append(num(ci[0])).append(", ").append(num(ci[1])).append("]");
                         if (c.difference() != null && !own) {
-                            double[] d = c.difference().ci95(0);
-                            h.append("<br>Δ ").append(num(c.difference().mean(0))).append(" [").append(num(d[0])).append(", ").append(num(d[1])).append("]");
+                            Interval d = c.difference();
+                            h.append("<br>Δ ").append(num(d.estimate())).append(" [").append(num(d.low())).append(", ").append(num(d.high())).append("]");
                         }
                         h.append("</small>").append(differs(c) ? " <b>*</b>" : "");
                     }
@@ -303,7 +305,8 @@ public final class RobustnessFiles {
             }
             h.append("</tbody></table>\n</section>\n");
         }
-        h.append("<p class=\"note\">Mean over the replicates with its 95 % confidence interval (Student t); Δ: the paired difference to the "
+        h.append("<p class=\"note\">Mean over the replicates with its 95 % confidence interval (Student t for order parameters, "
+                + "percentile bootstrap for counts and rates of events); Δ: the paired difference to the "
                 + "preset on the same seeds, with its 95 % interval; <b>*</b>: that interval excludes 0 (no correction for the number of "
                 + "levels and objectives: a screening, not a test). Objectives are fixed from the preset (e.g. collision distances), "
                 + "so they measure the same thing at every level.</p>\n");

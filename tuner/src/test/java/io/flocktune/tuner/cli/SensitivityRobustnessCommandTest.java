@@ -106,7 +106,7 @@ class SensitivityRobustnessCommandTest {
         assertTrue(one.out().contains("×1 ") && one.out().contains("(preset)"), one.out());
         List<String> rows = Files.readAllLines(tmp.resolve("one/robustness.csv"));
         // at the preset's own level the paired difference is exactly 0
-        assertTrue(rows.stream().anyMatch(r -> r.startsWith("flock size,boids.count,×1,30,true,polarization,") && r.contains(",0.0,0.0,0.0,false,")),
+        assertTrue(rows.stream().anyMatch(r -> r.startsWith("flock size,boids.count,×1,30,true,polarization,") && r.contains(",0.0,0.0,0.0,false,Student t,")),
                 String.join("\n", rows));
         // a predator metric cannot be measured without predators: n/a, not an error
         assertTrue(rows.stream().anyMatch(r -> r.startsWith("predators,predators.count,0,0,false,predatorDistance,") && r.endsWith(",n/a")),
