@@ -26,10 +26,22 @@ public final class Check {
         return value;
     }
 
-    /** @return {@code value} if it lies in the closed interval [{@code min}, {@code max}]. */
+    /**
+     * @return {@code value} if it lies in the closed interval [{@code min}, {@code max}]; a
+     *         {@code min} of {@link Double#MIN_VALUE} stands for the open end (0, written so in
+     *         the message: {@code "must be in (0, 360]"}
+     */
     public static double inRange(String field, double value, double min, double max) {
-        if (!(value >= min && value <= max)) throw bad(field, value, "must be in [" + min + ", " + max + "]");
+        if (!(value >= min && value <= max)) {
+            String low = min == Double.MIN_VALUE ? "(0" : "[" + number(min);
+            throw bad(field, value, "must be in " + low + ", " + number(max) + "]");
+        }
         return value;
+    }
+
+    /** A bound as people write it: {@code 360}, not {@code 360.0}. */
+    private static String number(double bound) {
+        return bound == Math.rint(bound) && Math.abs(bound) < 1e15 ? Long.toString((long) bound) : Double.toString(bound);
     }
 
     /** @return {@code value} if it lies in [{@code min}, {@code max}]. */

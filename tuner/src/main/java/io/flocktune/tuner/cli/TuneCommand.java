@@ -23,13 +23,12 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.TimeUnit;
 
 /**
  * {@code flocktune tune}: runs an experiment into {@code results/<run-id>/} and prints where the
- * best preset and the report are. Ctrl-C keeps the last generation's checkpoint and exits with
- * 130; {@code --resume DIR} continues a run to exactly the results of an uninterrupted one.
+ * best preset and the report are. Ctrl-C keeps the checkpoint of the last completed generation
+ * (the one in flight is lost) and exits with 130; {@code --resume DIR} continues a run to exactly
+ * the results of an uninterrupted one.
  */
 @Command(name = "tune", mixinStandardHelpOptions = true, sortOptions = false,
         description = {"Tunes a preset by genetic search and writes results, best presets and report.html.",
@@ -65,7 +64,7 @@ final class TuneCommand implements Callable<Integer> {
         PrintWriter err = spec.commandLine().getErr();
         boolean terminal = System.console() != null && System.console().isTerminal();
         Tuning.Options options = new Tuning.Options(t, terminal, err, true);
-        Tuning.Result result = interruptible(() -> {
+        Tuning.Result result = Interruptible.run(err, () -> {
             if (resume != null) return Tuning.resume(resume, options);
             Experiment e = Experiments.resolve(experiment == null ? "default" : experiment);
             if (seed != null) e = e.withSeed(seed);
@@ -73,39 +72,6 @@ final class TuneCommand implements Callable<Integer> {
         });
         print(result, spec.commandLine().getOut());
         return Main.OK;
-    }
-
-    @FunctionalInterface
-    private interface Work {
-        Tuning.Result run() throws InputException, InterruptedException;
-    }
-
-    /**
-     * Runs {@code work} so that Ctrl-C (the JVM's shutdown) interrupts it and waits until it has
-     * left its files consistent; the JVM then exits with 130.
-     */
-    private static Tuning.Result interruptible(Work work) throws InputException, InterruptedException {
-        Thread worker = Thread.currentThread();
-        CountDownLatch settled = new CountDownLatch(1);
-        Thread hook = new Thread(() -> {
-            worker.interrupt();
-            try {
-                settled.await(30, TimeUnit.SECONDS);
-            } catch (InterruptedException ignored) {
-                // exiting anyway
-            }
-        }, "flocktune-interrupt");
-        Runtime.getRuntime().addShutdownHook(hook);
-        try {
-            return work.run();
-        } finally {
-            settled.countDown();
-            try {
-                Runtime.getRuntime().removeShutdownHook(hook);
-            } catch (IllegalStateException shuttingDown) {
-                // Ctrl-C: the hook is running
-            }
-        }
     }
 
     private static Path runDirectory(Experiment e) {

@@ -86,21 +86,26 @@ final class Charts {
     }
 
     /**
-     * Writes {@code name.png} and {@code name.svg} into {@code directory}.
+     * Writes {@code name.png} and {@code name.svg} into {@code directory}, each whole or not at
+     * all ({@link io.flocktune.tuner.io.AtomicFile}).
      *
      * @return the PNG bytes
-     * @throws java.io.UncheckedIOException if a file cannot be written
+     * @throws java.io.UncheckedIOException naming the file if it cannot be written
      */
     static byte[] save(Figure f, Path directory) {
         try {
             byte[] png = png(f);
-            Files.write(directory.resolve(f.name() + ".png"), png);
-            try (OutputStream out = Files.newOutputStream(directory.resolve(f.name() + ".svg"))) {
-                svg(f, out);
-            }
+            ByteArrayOutputStream svg = new ByteArrayOutputStream();
+            svg(f, svg);
+            java.util.Map<Path, byte[]> files = new java.util.LinkedHashMap<>();
+            files.put(directory.resolve(f.name() + ".png"), png);
+            files.put(directory.resolve(f.name() + ".svg"), svg.toByteArray());
+            io.flocktune.tuner.io.AtomicFile.writeAll(files);
             return png;
         } catch (IOException e) {
             throw new java.io.UncheckedIOException(e);
+        } catch (io.flocktune.tuner.io.InputException e) {
+            throw new java.io.UncheckedIOException(e.getMessage(), new IOException(e.getMessage(), e));
         }
     }
 

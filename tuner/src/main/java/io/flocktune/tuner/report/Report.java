@@ -47,19 +47,23 @@ public final class Report {
     }
 
     /**
-     * @throws InputException if the directory is not a run directory or cannot be written
+     * @throws InputException       if the directory is not a run directory or cannot be written
+     * @throws InterruptedException if the thread is interrupted (Ctrl-C): every chart and the
+     *                              report are whole or absent, never partial
      */
-    public static void write(RunFiles files, PrintWriter log) throws InputException {
+    public static void write(RunFiles files, PrintWriter log) throws InputException, InterruptedException {
         System.setProperty("java.awt.headless", "true");
         RunData data = RunData.read(files);
         Experiment e = data.experiment();
         try {
             Files.createDirectories(files.charts());
             List<Charts.Figure> figures = Charts.all(data);
+            checkInterrupted();
             List<Html.Rendered> rendered = new ArrayList<>();
             for (byte[] png : figures.parallelStream().map(f -> Charts.save(f, files.charts())).toList()) {
                 rendered.add(new Html.Rendered(figures.get(rendered.size()), png));
             }
+            checkInterrupted();
             List<Trajectory> trajectories = new ArrayList<>();
             if (Files.isRegularFile(files.best().resolve("best.json"))) {
                 long seed = Seeds.test(e.seed(), 0);
@@ -68,12 +72,19 @@ public final class Report {
                 trajectories.add(Trajectory.record("base preset: " + e.baseName(), base, seed, e.scenario().steps(), FRAMES));
                 trajectories.add(Trajectory.record("best preset: best/best.json", best, seed, e.scenario().steps(), FRAMES));
             }
+            checkInterrupted();
             try (AtomicFile out = AtomicFile.create(files.report())) {
                 out.writer().write(Html.page(data, rendered, trajectories));
                 out.commit();
             }
         } catch (IOException | java.io.UncheckedIOException ex) {
             throw new InputException(files.root() + ": cannot write the report: " + ex.getMessage(), ex);
+        }
+    }
+
+    private static void checkInterrupted() throws InterruptedException {
+        if (Thread.interrupted()) {
+            throw new InterruptedException("interrupted; every chart and report.html is whole or absent, never partial");
         }
     }
 }

@@ -149,11 +149,27 @@ record RunData(Experiment experiment, List<Generation> generations, List<Candida
         return scoring.scalar(scoring.fitness(means));
     }
 
-    private static List<CSVRecord> records(Path file) throws IOException {
+    /** The rows of a table, each as long as its header (a cut or edited table is named with its line). */
+    private static List<CSVRecord> records(Path file) throws IOException, InputException {
         try (Reader in = Files.newBufferedReader(file, StandardCharsets.UTF_8);
              CSVParser parser = CSVParser.builder().setReader(in)
                      .setFormat(Tables.FORMAT.builder().setHeader().setSkipHeaderRecord(true).get()).get()) {
-            return parser.getRecords();
+            List<CSVRecord> records = new ArrayList<>();
+            try {
+                for (CSVRecord r : parser) {
+                    if (!r.isConsistent()) {
+                        throw new InputException(file + ": line " + parser.getCurrentLineNumber() + ": " + r.size()
+                                + " cells; the header has " + parser.getHeaderNames().size()
+                                + " (the table was cut or edited)");
+                    }
+                    records.add(r);
+                }
+            } catch (java.io.UncheckedIOException | IllegalStateException e) {
+                throw new InputException(file + ": line " + (parser.getCurrentLineNumber() + 1) + ": malformed CSV", e);
+            }
+            return records;
+        } catch (java.nio.file.NoSuchFileException e) {
+            throw new InputException(file + ": missing; the run directory is incomplete", e);
         }
     }
 

@@ -22,36 +22,43 @@ public final class Tables {
     /** The CSV dialect of every table. */
     public static final CSVFormat FORMAT = CSVFormat.RFC4180.builder().setRecordSeparator("\n").get();
 
-    /** Columns that hold timings: they differ between otherwise identical runs. */
-    public static final List<String> TIMING = List.of("seconds", "simulation_seconds");
-
     /**
      * {@code history.csv}: generation, candidate (id, or {@code base}), role ({@code new},
      * {@code survivor}, {@code validation} (a finalist on a selection seed), {@code test} (a
      * finalist on a test seed), {@code baseline} (the base preset on a test seed)), replicate, seed, one column per
      * parameter (its value; a choice's label), one per objective, status ({@code ok} or
-     * {@code failed}), reason, seconds.
+     * {@code failed}), reason. No timings: the file is the same for any thread count.
      */
     public static List<String> history(Experiment e) {
         List<String> h = new ArrayList<>(List.of("generation", "candidate", "role", "replicate", "seed"));
         for (Parameter p : e.parameters()) h.add(p.path());
         for (Objective o : e.objectives()) h.add(o.spec().name());
-        h.addAll(List.of("status", "reason", "seconds"));
+        h.addAll(List.of("status", "reason"));
         return h;
     }
 
     /**
      * {@code generations.csv}: generation, evaluations (cumulative), new candidates, survivors
      * topped up, failures, fitness best / mean / p10 / p90 (lower is better), best candidate and
-     * its replicate count, its objective means, hypervolume and front size (Pareto), wall and
-     * simulation seconds.
+     * its replicate count, its objective means, hypervolume and front size (Pareto). No timings.
      */
     public static List<String> generations(Experiment e) {
         List<String> h = new ArrayList<>(List.of("generation", "evaluations", "new", "topped_up", "failures",
                 "best", "mean", "p10", "p90", "best_candidate", "best_replicates"));
         for (Objective o : e.objectives()) h.add("best_" + o.spec().name());
-        h.addAll(List.of("hypervolume", "front_size", "seconds", "simulation_seconds"));
+        h.addAll(List.of("hypervolume", "front_size"));
         return h;
+    }
+
+    /**
+     * {@code timings.csv}, the only table that differs between runs of the same experiment:
+     * generation, candidate, role, replicate, seconds. One row per evaluation (candidate, role and
+     * replicate as in {@code history.csv}, seconds of wall time), then per generation a row with
+     * role {@code generation} (its wall time) and one with role {@code simulation} (the part spent
+     * waiting for simulations), candidate and replicate empty.
+     */
+    public static List<String> timings() {
+        return List.of("generation", "candidate", "role", "replicate", "seconds");
     }
 
     /**
@@ -132,9 +139,12 @@ public final class Tables {
             printer.printRecord(values);
         }
 
-        /** Hands everything written so far to the operating system. */
+        /** Writes everything so far through to the disk (flush, then fsync). */
         public void flush() throws IOException {
             printer.flush();
+            try (FileChannel channel = FileChannel.open(file, StandardOpenOption.WRITE)) {
+                channel.force(true);
+            }
         }
 
         /** @return the file's length after a {@link #flush}. */

@@ -85,4 +85,17 @@ class ExperimentJsonTest {
                 () -> ExperimentJson.parse(minimal(", \"set\": {\"boids.count\": 0}"), "m.json", null));
         assertTrue(set.getMessage().contains("count"), set.getMessage());
     }
+
+    /** One JSON style with presets: records bound strictly, comments allowed, null never means "absent". */
+    @Test
+    void strictLikePresetsButWithComments() throws Exception {
+        Experiment e = ExperimentJson.parse(minimal(", // the seed\n \"seed\": 5 /* five */"), "m.json", null);
+        assertEquals(5, e.seed());
+        InputException nul = assertThrows(InputException.class, () -> ExperimentJson.parse(minimal(", \"seed\": null"), "m.json", null));
+        assertEquals("m.json: seed is null; give a value or leave the key out", nul.getMessage());
+        InputException text = assertThrows(InputException.class, () -> ExperimentJson.parse(minimal(", \"seed\": \"5\""), "m.json", null));
+        assertTrue(text.getMessage().startsWith("m.json: seed: expected an integer"), text.getMessage());
+        InputException dup = assertThrows(InputException.class, () -> ExperimentJson.parse(minimal(", \"seed\": 5, \"seed\": 6"), "m.json", null));
+        assertTrue(dup.getMessage().contains("malformed JSON: Duplicate field 'seed'"), dup.getMessage());
+    }
 }

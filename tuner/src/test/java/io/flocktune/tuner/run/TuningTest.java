@@ -69,8 +69,9 @@ class TuningTest {
 
     @Test
     void failedEvaluationsAreRecordedAndTheRunGoesOn(@TempDir Path tmp) throws Exception {
-        // boids.minSpeed above reynolds' maxSpeed (1) makes an invalid preset
-        Experiment e = TinyExperiment.of("{\"path\": \"boids.minSpeed\", \"range\": [0, 2]}", 3);
+        // candidates with boids.minSpeed above boids.maxSpeed make an invalid preset (each range alone is valid)
+        Experiment e = TinyExperiment.of("{\"path\": \"boids.minSpeed\", \"range\": [0.2, 0.9]},"
+                + "{\"path\": \"boids.maxSpeed\", \"range\": [0.3, 1.5]}", 3);
         Tuning.Result r = Tuning.start(e, tmp.resolve("run"), options(2, new StringWriter()));
         List<String> history = Files.readAllLines(tmp.resolve("run/history.csv"));
         List<String> failed = history.stream().filter(l -> l.contains(",failed,")).toList();
@@ -158,5 +159,22 @@ class TuningTest {
 
     private static double mean(List<double[]> rows, int k) {
         return rows.stream().mapToDouble(v -> v[k]).average().orElseThrow();
+    }
+
+    /**
+     * Big candidates (200 000 boids) exceed a 0.5 s limit, small ones (20 boids) do not: the run
+     * goes on, records the timed-out evaluations as failed, and warns that it may not repeat.
+     */
+    @Test
+    void aRunWhoseEvaluationsHitTheTimeLimitWarnsThatItMayNotRepeat(@TempDir Path tmp) throws Exception {
+        String json = TinyExperiment.json("", 1).replace("\"integers\": [20, 40]", "\"choices\": [20, 200000]")
+                .replace("\"seed\": 7", "\"seed\": 7, \"evaluationTimeLimit\": 0.5");
+        Experiment e = io.flocktune.tuner.experiment.ExperimentJson.parse(json, "slow.json", null);
+        StringWriter log = new StringWriter();
+        Tuning.Result r = Tuning.start(e, tmp.resolve("run"), options(2, log));
+        assertNotNull(r.best().measurement());
+        assertTrue(Files.readString(tmp.resolve("run/history.csv")).contains("exceeded the time limit of 0.5 s per evaluation"));
+        assertTrue(log.toString().contains("hit the evaluationTimeLimit of 0.5 s and count as failed; whether an evaluation "
+                + "hits it depends on the machine's load and --threads, so this run is not guaranteed to repeat bit for bit"), log.toString());
     }
 }
