@@ -1,18 +1,12 @@
 package io.flocktune.tuner.robustness;
 
-import com.fasterxml.jackson.databind.DeserializationFeature;
-import com.fasterxml.jackson.databind.JsonMappingException;
-import com.fasterxml.jackson.databind.MapperFeature;
-import com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException;
-import com.fasterxml.jackson.databind.exc.ValueInstantiationException;
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import com.fasterxml.jackson.databind.node.IntNode;
 import io.flocktune.sim.Preset;
 import io.flocktune.tuner.io.InputException;
+import io.flocktune.tuner.io.StrictJson;
 
-import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.TreeSet;
@@ -46,12 +40,7 @@ public record ScenarioGrid(String format, List<Factor> factors) {
         }
     }
 
-    private static final JsonMapper MAPPER = JsonMapper.builder()
-            .enable(com.fasterxml.jackson.core.StreamReadFeature.STRICT_DUPLICATE_DETECTION)
-            .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES, DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES,
-                    DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
-            .disable(MapperFeature.ALLOW_COERCION_OF_SCALARS)
-            .build();
+    private static final JsonMapper MAPPER = StrictJson.builder().build();
 
     /**
      * The default grid, one factor at a time around the preset: flock size ×0.25, ×0.5, ×1, ×2,
@@ -72,53 +61,15 @@ public record ScenarioGrid(String format, List<Factor> factors) {
     }
 
     /**
-     * Reads a scenarios file strictly: unknown keys, wrong types and missing fields are errors.
+     * Reads a scenarios file strictly ({@link StrictJson}): unknown or duplicate keys, null,
+     * wrong types and missing fields are errors.
      *
      * @throws InputException one line naming the file and the field
      */
     public static ScenarioGrid read(Path file) throws InputException {
-        String json;
-        try {
-            json = Files.readString(file);
-        } catch (NoSuchFileException e) {
-            throw new InputException(file + ": no such file", e);
-        } catch (IOException e) {
-            throw new InputException(file + ": cannot read: " + e.getMessage(), e);
-        }
-        try {
-            return MAPPER.readValue(json, ScenarioGrid.class);
-        } catch (ValueInstantiationException e) {
-            Throwable cause = e.getCause();
-            throw new InputException(file + ": " + where(e) + (cause == null ? e.getOriginalMessage() : cause.getMessage()), e);
-        } catch (UnrecognizedPropertyException e) {
-            throw new InputException(file + ": " + where(e) + "unknown key \"" + e.getPropertyName() + "\"; allowed: "
-                    + String.join(", ", e.getKnownPropertyIds().stream().map(Object::toString).sorted().toList()), e);
-        } catch (JsonMappingException e) {
-            if (e.getCause() instanceof com.fasterxml.jackson.core.JsonProcessingException malformed) throw malformed(file, malformed);
-            throw new InputException(file + ": " + where(e) + firstLine(e.getOriginalMessage()), e);
-        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
-            throw malformed(file, e);
-        } catch (IOException e) {
-            throw new InputException(file + ": cannot read: " + firstLine(e.getMessage()), e);
-        }
-    }
-
-    private static InputException malformed(Path file, com.fasterxml.jackson.core.JsonProcessingException e) {
-        String at = e.getLocation() == null ? "" : "line " + e.getLocation().getLineNr() + ", column " + e.getLocation().getColumnNr() + ": ";
-        String what = firstLine(e.getOriginalMessage()).replaceAll("\\s*\\(start marker.*$", "").replaceAll("\\s*at \\[Source.*$", "");
-        return new InputException(file + ": " + at + "malformed JSON: " + what, e);
-    }
-
-    private static String where(JsonMappingException e) {
-        StringBuilder path = new StringBuilder();
-        for (JsonMappingException.Reference r : e.getPath()) {
-            if (r.getFieldName() != null) path.append(path.isEmpty() ? "" : ".").append(r.getFieldName());
-            else if (r.getIndex() >= 0) path.append('[').append(r.getIndex()).append(']');
-        }
-        return path.isEmpty() ? "" : path + ": ";
-    }
-
-    private static String firstLine(String message) {
-        return message == null ? "(no message)" : message.lines().findFirst().orElse("").strip();
+        String source = file.toString();
+        JsonNode tree = StrictJson.readTree(MAPPER, StrictJson.readText(file), source);
+        StrictJson.rejectNulls(tree, source);
+        return StrictJson.bind(MAPPER, tree, ScenarioGrid.class, source);
     }
 }

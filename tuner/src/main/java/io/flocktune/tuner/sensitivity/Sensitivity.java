@@ -1,9 +1,7 @@
 package io.flocktune.tuner.sensitivity;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.MapperFeature;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -19,6 +17,7 @@ import io.flocktune.tuner.experiment.ExperimentJson;
 import io.flocktune.tuner.experiment.Objective;
 import io.flocktune.tuner.io.AtomicFile;
 import io.flocktune.tuner.io.InputException;
+import io.flocktune.tuner.io.StrictJson;
 import io.flocktune.tuner.run.Tables;
 import io.flocktune.tuner.run.Versions;
 import io.flocktune.tuner.space.Parameter;
@@ -62,13 +61,7 @@ import java.util.stream.Stream;
 public final class Sensitivity {
     private Sensitivity() {}
 
-    static final JsonMapper JSON = JsonMapper.builder()
-            .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES, DeserializationFeature.FAIL_ON_MISSING_CREATOR_PROPERTIES,
-                    DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES, DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
-            .disable(DeserializationFeature.ACCEPT_FLOAT_AS_INT)
-            .disable(MapperFeature.ALLOW_COERCION_OF_SCALARS)
-            .enable(SerializationFeature.INDENT_OUTPUT)
-            .build();
+    static final JsonMapper JSON = StrictJson.builder().enable(SerializationFeature.INDENT_OUTPUT).build();
 
     /** Simulations per batch of {@code samples.csv} rows, at least: a batch is the unit of resumption. */
     static final int BATCH = 64;
@@ -128,14 +121,9 @@ public final class Sensitivity {
         if (!Files.isRegularFile(settings) || !Files.isRegularFile(directory.resolve("experiment.json"))) {
             throw new InputException(directory + ": not a sensitivity directory (no sensitivity.json and experiment.json)");
         }
-        Plan plan;
-        try {
-            JsonNode tree = JSON.readTree(settings.toFile());
-            if (tree instanceof ObjectNode o) o.remove("versions");
-            plan = JSON.treeToValue(tree, Plan.class);
-        } catch (IOException | IllegalArgumentException ex) {
-            throw new InputException(settings + ": " + firstLine(ex.getMessage()), ex);
-        }
+        JsonNode tree = StrictJson.readTree(JSON, StrictJson.readText(settings), settings.toString());
+        if (tree instanceof ObjectNode o) o.remove("versions");
+        Plan plan = StrictJson.bind(JSON, tree, Plan.class, settings.toString());
         Experiment e = ExperimentJson.read(directory.resolve("experiment.json"));
         return run(e, plan, setup(e, plan), directory, options);
     }
