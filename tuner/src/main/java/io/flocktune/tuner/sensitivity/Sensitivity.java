@@ -153,7 +153,7 @@ public final class Sensitivity {
         long keep = readSamples(samples, e, setup, outcomes);
         int done = 0;
         while (done < total && outcomes[done] != null) done++;
-        Evaluator<double[]> evaluator = new PresetEvaluator(e.scenario().steps(), e.specs()).ofGenes(setup.space());
+        Evaluator<double[]> evaluator = new PresetEvaluator(e.scenario().steps(), e.specs()).ofGenes(setup.space(), e.scenarios());
         try (TrialRunner runner = new LocalRunner(options.threads(), e.timeLimit());
              Tables.Appender out = Tables.Appender.open(samples, header(e), keep)) {
             int batch = Math.max(BATCH, 8 * options.threads());
