@@ -244,17 +244,18 @@ public final class ExperimentJson {
                 range("stop.evaluations", or(st.evaluations(), 0L), 0, Long.MAX_VALUE, source)));
         Duration timeLimit = seconds(or(f.evaluationTimeLimit(), 60.0), source, "evaluationTimeLimit");
         long seed = or(f.seed(), 1L);
-        Scenarios scenarios = scenarios(f.scenarios(), effective, parameters, source);
+        Scenarios scenarios = scenarios(f.scenarios(), effective, parameters, objectives, scenario.steps(), source);
         return build(source, null, () -> new Experiment(name, description, base, baseName, set, parameters, objectives,
                 combination, scenario, replication, genetics, stop, timeLimit, seed, scenarios));
     }
 
     /**
      * The {@code scenarios} field: each scenario's overrides must give a valid preset with the
-     * base's genes in place, and may not touch a gene's path (the gene would be overwritten).
+     * base's genes in place on which every objective can be measured, and may not touch a gene's
+     * path (the gene would be overwritten).
      */
-    private static Scenarios scenarios(ScenariosJson json, ObjectNode effective, List<Parameter> parameters, String source)
-            throws InputException {
+    private static Scenarios scenarios(ScenariosJson json, ObjectNode effective, List<Parameter> parameters,
+                                       List<Objective> objectives, long steps, String source) throws InputException {
         if (json == null) return Scenarios.NONE;
         String aggregateText = or(json.aggregate(), "mean");
         Scenarios.Aggregate aggregate = Scenarios.Aggregate.ofJson(aggregateText);
@@ -288,8 +289,13 @@ public final class ExperimentJson {
         List<ObjectNode> trees = scenarios.apply(effective, source);
         for (int i = 0; i < trees.size(); i++) {
             String where = source + ": scenarios.list[" + i + "] (" + variants.get(i).name() + ")";
-            PresetJson.fromTree(trees.get(i), where);
+            io.flocktune.sim.Preset preset = PresetJson.fromTree(trees.get(i), where);
             ParameterSpace.of(trees.get(i), parameters, where + ": parameters");
+            try {
+                io.flocktune.objectives.Objectives.validate(preset, steps, objectives.stream().map(Objective::spec).toList());
+            } catch (IllegalArgumentException e) {
+                throw new InputException(where + ": " + e.getMessage(), e);
+            }
         }
         return scenarios;
     }

@@ -63,6 +63,22 @@ class SensitivityRobustnessCommandTest {
         assertArrayEquals(indices, Files.readAllBytes(out.resolve("indices.csv")));
     }
 
+    @Test
+    void tuneAndSensitivityMeasureAcrossAnExperimentsScenarios(@TempDir Path tmp) throws Exception {
+        Path experiment = tmp.resolve("robust.json");
+        Files.writeString(experiment, TinyExperiment.json("", 1).replace("\"seed\": 7", """
+                "seed": 7,
+                  "scenarios": {"aggregate": "worst", "list": [{"name": "few", "set": {"predators.count": 1}},
+                                                               {"name": "many", "set": {"predators.count": 3}}]}"""));
+        MainTest.Result tune = flocktune("tune", experiment.toString(), "--out", tmp.resolve("t").toString(), "--threads", "2");
+        assertEquals(0, tune.exit(), tune.err());
+        assertTrue(Files.readString(tmp.resolve("t/experiment.json")).contains("\"aggregate\" : \"worst\""));
+        MainTest.Result s = flocktune("sensitivity", experiment.toString(), "--trajectories", "2", "--replicates", "1",
+                "--out", tmp.resolve("s").toString(), "--threads", "2");
+        assertEquals(0, s.exit(), s.err());
+        assertTrue(Files.readString(tmp.resolve("s/experiment.json")).contains("\"many\""));
+    }
+
     @ParameterizedTest
     @ValueSource(strings = {"--method=fast", "--levels=3", "--trajectories=1", "--candidates=2", "--samples=1", "--replicates=0",
             "--threads=0", "nosuchexperiment"})

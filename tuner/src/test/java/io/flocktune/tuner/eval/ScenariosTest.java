@@ -72,7 +72,7 @@ class ScenariosTest {
     @Test
     void theFieldReadsAndWritesBack() throws InputException {
         Experiment e = ExperimentJson.parse(experiment("""
-                {"aggregate": "worst", "list": [{"name": "small", "set": {"predators.count": 0}},
+                {"aggregate": "worst", "list": [{"name": "small", "set": {"predators.count": 2}},
                                                 {"name": "wide", "set": {"world.size": 150, "boids.spawnSize": 150}}]}"""), "s.json", null);
         assertEquals(Scenarios.Aggregate.WORST, e.scenarios().aggregate());
         assertEquals(List.of("small", "wide"), e.scenarios().list().stream().map(Scenarios.Variant::name).toList());
@@ -91,6 +91,7 @@ class ScenariosTest {
             "{\"list\": [{\"name\": \"a\", \"set\": {\"predators.count\": 0}}, {\"name\": \"a\", \"set\": {\"predators.count\": 2}}]}",
             "{\"list\": [{\"name\": \"a\", \"set\": {\"predators.count\": 0}, \"weight\": 2}]}",
             "{\"list\": [{\"name\": \"a b\", \"set\": {\"predators.count\": 0}}]}",
+            "{\"list\": [{\"name\": \"a\", \"set\": {\"predators.count\": 0}}]}",
     })
     void badScenariosAreOneLine(String scenarios) {
         InputException bad = assertThrows(InputException.class, () -> ExperimentJson.parse(experiment(scenarios), "s.json", null));
