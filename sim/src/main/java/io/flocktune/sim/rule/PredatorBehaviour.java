@@ -1,6 +1,9 @@
 package io.flocktune.sim.rule;
 
 import io.flocktune.sim.Check;
+import io.flocktune.sim.Constraint.NonNegative;
+import io.flocktune.sim.Constraint.Positive;
+import io.flocktune.sim.Constraint.Range;
 
 /**
  * How a predator chooses where to go. Predators move after the boids in each step, on the boids'
@@ -17,9 +20,9 @@ public sealed interface PredatorBehaviour {
      * @param power gain toward the centroid per time unit, in 1/time², &ge; 0 (002's
      *              {@code PredPower})
      */
-    record ChaseCentroid(double power) implements PredatorBehaviour {
+    record ChaseCentroid(@NonNegative double power) implements PredatorBehaviour {
         public ChaseCentroid {
-            Check.nonNegative("power", power);
+            Check.components(ChaseCentroid.class, power);
         }
     }
 
@@ -33,11 +36,10 @@ public sealed interface PredatorBehaviour {
      * @param maxTurn     largest heading change per time unit in degrees, in (0, 180] (per step:
      *                    {@code maxTurn·dt})
      */
-    record ChaseNearest(double visualRange, double fieldOfView, double maxTurn) implements PredatorBehaviour {
+    record ChaseNearest(@Positive double visualRange, @Range(min = Double.MIN_VALUE, max = 360) double fieldOfView,
+                        @Range(min = Double.MIN_VALUE, max = 180) double maxTurn) implements PredatorBehaviour {
         public ChaseNearest {
-            Check.positive("visualRange", visualRange);
-            Check.inRange("fieldOfView", fieldOfView, Double.MIN_VALUE, 360);
-            Check.inRange("maxTurn", maxTurn, Double.MIN_VALUE, 180);
+            Check.components(ChaseNearest.class, visualRange, fieldOfView, maxTurn);
         }
     }
 
@@ -45,11 +47,11 @@ public sealed interface PredatorBehaviour {
      * Seed 002's "following mass center of visible boids": as {@link ChaseNearest} but toward
      * the centroid of every boid it can see, so it does not fly into the gap between two flocks.
      */
-    record ChaseVisibleCentroid(double visualRange, double fieldOfView, double maxTurn) implements PredatorBehaviour {
+    record ChaseVisibleCentroid(@Positive double visualRange, @Range(min = Double.MIN_VALUE,
+                                max = 360) double fieldOfView, @Range(min = Double.MIN_VALUE,
+                                max = 180) double maxTurn) implements PredatorBehaviour {
         public ChaseVisibleCentroid {
-            Check.positive("visualRange", visualRange);
-            Check.inRange("fieldOfView", fieldOfView, Double.MIN_VALUE, 360);
-            Check.inRange("maxTurn", maxTurn, Double.MIN_VALUE, 180);
+            Check.components(ChaseVisibleCentroid.class, visualRange, fieldOfView, maxTurn);
         }
     }
 }

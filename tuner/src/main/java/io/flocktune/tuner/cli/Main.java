@@ -25,7 +25,8 @@ import java.util.Properties;
  * <p>Exit codes: 0 success; 1 internal failure (one line and a bug-report hint; the stack trace
  * only with {@code --debug} or {@code FLOCKTUNE_DEBUG=1}); 2 bad input or usage (one line that
  * names the file, line or field and the allowed range, never a stack trace); 3 an output could not
- * be written because the disk is full (one line naming the file); 130 interrupted.
+ * be written because the disk is full (one line naming the file); 4 an export written with
+ * parameters its target cannot represent ({@code export}); 130 interrupted.
  * Results go to standard output, messages to standard error.
  *
  * <pre>{@code
@@ -35,10 +36,11 @@ import java.util.Properties;
 @Command(name = "flocktune", mixinStandardHelpOptions = true, versionProvider = Main.Version.class,
         description = "Simulates Boids flocking models and tunes them by genetic search.",
         subcommands = {PresetsCommand.class, SimulateCommand.class, MeasureCommand.class, TuneCommand.class,
-                ExperimentsCommand.class, ReportCommand.class, ValidateCommand.class,
+                ExperimentsCommand.class, ReportCommand.class, ValidateCommand.class, ExportCommand.class,
                 SensitivityCommand.class, RobustnessCommand.class,
                 CommandLine.HelpCommand.class},
-        footer = {"", "Exit codes: 0 ok, 1 internal failure, 2 bad input or usage, 3 disk full, 130 interrupted."})
+        footer = {"", "Exit codes: 0 ok, 1 internal failure, 2 bad input or usage, 3 disk full,",
+                "4 exported with unrepresented parameters (export), 130 interrupted."})
 public final class Main implements Runnable {
     /** Exit code of a successful run. */
     public static final int OK = 0;
@@ -69,7 +71,7 @@ public final class Main implements Runnable {
 
     @Override
     public void run() {
-        throw new ParameterException(spec.commandLine(), "missing command: tune, presets, simulate, measure, experiments, report or validate");
+        throw new ParameterException(spec.commandLine(), "missing command: tune, presets, simulate, measure, experiments, report, validate or export");
     }
 
     /** Runs the command line and exits with its exit code. */
