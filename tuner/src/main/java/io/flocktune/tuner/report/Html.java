@@ -175,12 +175,12 @@ final class Html {
             """;
 
     /** A classic script, so it listens before any later script runs (modules run last). */
-    private static final String SCRIPT_START = """
+    static final String SCRIPT_START = """
             window.addEventListener("error", (e) => { document.body.setAttribute("data-error", String(e.message)); });
             """;
 
     /** The preview: decodes the recorded runs and replays them with the web player's {@code Renderer}. */
-    private static final String SCRIPT = """
+    static final String SCRIPT = """
 
             {
               const runs = JSON.parse(document.getElementById("trajectories").textContent);
