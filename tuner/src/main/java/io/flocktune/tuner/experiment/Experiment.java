@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.flocktune.objectives.Direction;
 import io.flocktune.sim.Check;
+import io.flocktune.tuner.eval.Scenarios;
 import io.flocktune.tuner.search.Criterion;
 import io.flocktune.tuner.search.Genetics;
 import io.flocktune.tuner.search.Replication;
@@ -38,11 +39,13 @@ import java.util.Map;
  *                    machine's load and the thread count: a run in which one did is not
  *                    guaranteed to repeat bit for bit (every other run is)
  * @param seed        the experiment seed; every random number of a run derives from it
+ * @param scenarios   further scenarios every candidate is measured on, combined per objective
+ *                    ({@link Scenarios#NONE}: the base scenario alone)
  */
 public record Experiment(String name, String description, ObjectNode base, String baseName, Map<String, JsonNode> set,
                          List<Parameter> parameters, List<Objective> objectives, Combination combination,
                          Scenario scenario, Replication replication, Genetics genetics, StopRules stop,
-                         Duration timeLimit, long seed) {
+                         Duration timeLimit, long seed, Scenarios scenarios) {
 
     /** The experiment format this version reads and writes. */
     public static final String FORMAT = "flocktune-experiment/1";
@@ -63,6 +66,7 @@ public record Experiment(String name, String description, ObjectNode base, Strin
         Check.present("genetics", genetics);
         Check.present("stop", stop);
         Check.present("timeLimit", timeLimit);
+        Check.present("scenarios", scenarios);
         if (parameters.isEmpty()) throw new IllegalArgumentException("parameters: give at least one");
         if (objectives.isEmpty()) throw new IllegalArgumentException("objectives: give at least one");
         if (timeLimit.isNegative() || timeLimit.isZero()) {
@@ -108,7 +112,16 @@ public record Experiment(String name, String description, ObjectNode base, Strin
     /** @return this experiment with another seed. */
     public Experiment withSeed(long newSeed) {
         return new Experiment(name, description, base, baseName, set, parameters, objectives, combination, scenario,
-                replication, genetics, stop, timeLimit, newSeed);
+                replication, genetics, stop, timeLimit, newSeed, scenarios);
+    }
+
+    /** An experiment measured on its base scenario alone. */
+    public Experiment(String name, String description, ObjectNode base, String baseName, Map<String, JsonNode> set,
+                      List<Parameter> parameters, List<Objective> objectives, Combination combination,
+                      Scenario scenario, Replication replication, Genetics genetics, StopRules stop,
+                      Duration timeLimit, long seed) {
+        this(name, description, base, baseName, set, parameters, objectives, combination, scenario, replication, genetics,
+                stop, timeLimit, seed, Scenarios.NONE);
     }
 
     /** @return the objective specs, in order. */

@@ -12,6 +12,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.flocktune.objectives.ObjectiveSpec;
 import io.flocktune.sim.Preset;
 import io.flocktune.sim.Presets;
+import io.flocktune.tuner.eval.Scenarios;
 import io.flocktune.tuner.io.InputException;
 import io.flocktune.tuner.io.PresetJson;
 import io.flocktune.tuner.io.StrictJson;
@@ -88,7 +89,13 @@ public final class ExperimentJson {
     record File(String format, String name, String description, JsonNode base, String baseName,
                 LinkedHashMap<String, JsonNode> set, List<ParameterJson> parameters, List<ObjectiveJson> objectives,
                 String combine, ScenarioJson scenario, ReplicatesJson replicates, GaJson ga, StopJson stop,
-                Double evaluationTimeLimit, Long seed, JsonNode versions) {}
+                Double evaluationTimeLimit, Long seed, ScenariosJson scenarios, JsonNode versions) {}
+
+    /** Further scenarios every candidate is measured on: {@code mean} or {@code worst} over {@code list}. */
+    record ScenariosJson(String aggregate, List<VariantJson> list) {}
+
+    /** One scenario: a name and its overrides. */
+    record VariantJson(String name, LinkedHashMap<String, JsonNode> set) {}
 
     /** A gene: a path and exactly one of range (with scale), integers, choices (with labels). */
     record ParameterJson(String path, double[] range, String scale, long[] integers, List<JsonNode> choices,
@@ -237,8 +244,60 @@ public final class ExperimentJson {
                 range("stop.evaluations", or(st.evaluations(), 0L), 0, Long.MAX_VALUE, source)));
         Duration timeLimit = seconds(or(f.evaluationTimeLimit(), 60.0), source, "evaluationTimeLimit");
         long seed = or(f.seed(), 1L);
+        Scenarios scenarios = scenarios(f.scenarios(), effective, parameters, objectives, scenario.steps(), source);
         return build(source, null, () -> new Experiment(name, description, base, baseName, set, parameters, objectives,
-                combination, scenario, replication, genetics, stop, timeLimit, seed));
+                combination, scenario, replication, genetics, stop, timeLimit, seed, scenarios));
+    }
+
+    /**
+     * The {@code scenarios} field: each scenario's overrides must give a valid preset with the
+     * base's genes in place on which every objective can be measured, and may not touch a gene's
+     * path (the gene would be overwritten).
+     */
+    private static Scenarios scenarios(ScenariosJson json, ObjectNode effective, List<Parameter> parameters,
+                                       List<Objective> objectives, long steps, String source) throws InputException {
+        if (json == null) return Scenarios.NONE;
+        String aggregateText = or(json.aggregate(), "mean");
+        Scenarios.Aggregate aggregate = Scenarios.Aggregate.ofJson(aggregateText);
+        if (aggregate == null) throw new InputException(source + ": scenarios.aggregate = \"" + aggregateText + "\": must be mean or worst");
+        if (json.list() == null || json.list().isEmpty()) throw new InputException(source + ": scenarios.list: give at least one scenario");
+        List<Scenarios.Variant> variants = new ArrayList<>();
+        for (int i = 0; i < json.list().size(); i++) {
+            VariantJson v = json.list().get(i);
+            String where = "scenarios.list[" + i + "]";
+            if (v.name() == null || !v.name().matches("[A-Za-z0-9][A-Za-z0-9_.-]*")) {
+                throw new InputException(source + ": " + where + ".name = " + (v.name() == null ? "(missing)" : "\"" + v.name() + "\"")
+                        + ": must be letters, digits, '_', '.' or '-'");
+            }
+            if (v.set() == null || v.set().isEmpty()) throw new InputException(source + ": " + where + ".set: give at least one override");
+            for (String path : v.set().keySet()) {
+                for (Parameter p : parameters) {
+                    if (path.equals(p.path()) || path.startsWith(p.path() + ".") || p.path().startsWith(path + ".")) {
+                        throw new InputException(source + ": " + where + ".set." + path + ": overrides the gene " + p.path()
+                                + "; a scenario may not change a tuned parameter");
+                    }
+                }
+            }
+            variants.add(new Scenarios.Variant(v.name(), v.set()));
+        }
+        Scenarios scenarios;
+        try {
+            scenarios = new Scenarios(aggregate, variants);
+        } catch (IllegalArgumentException e) {
+            throw new InputException(source + ": scenarios." + e.getMessage(), e);
+        }
+        List<ObjectNode> trees = scenarios.apply(effective, source);
+        for (int i = 0; i < trees.size(); i++) {
+            String where = source + ": scenarios.list[" + i + "] (" + variants.get(i).name() + ")";
+            io.flocktune.sim.Preset preset = PresetJson.fromTree(trees.get(i), where);
+            ParameterSpace.of(trees.get(i), parameters, where + ": parameters");
+            try {
+                io.flocktune.objectives.Objectives.validate(preset, steps, objectives.stream().map(Objective::spec).toList());
+            } catch (IllegalArgumentException e) {
+                throw new InputException(where + ": " + e.getMessage(), e);
+            }
+        }
+        return scenarios;
     }
 
     private static <T> T or(T value, T fallback) {
@@ -431,6 +490,17 @@ public final class ExperimentJson {
                 .put("wallTime", s.wallTime().toNanos() / 1e9).put("evaluations", s.evaluations());
         t.put("evaluationTimeLimit", e.timeLimit().toNanos() / 1e9);
         t.put("seed", e.seed());
+        if (e.scenarios().any()) {
+            ObjectNode sc = t.putObject("scenarios");
+            sc.put("aggregate", e.scenarios().aggregate().json());
+            ArrayNode list = sc.putArray("list");
+            for (Scenarios.Variant v : e.scenarios().list()) {
+                ObjectNode n = list.addObject();
+                n.put("name", v.name());
+                ObjectNode vs = n.putObject("set");
+                v.set().forEach((k, val) -> vs.set(k, val.deepCopy()));
+            }
+        }
         return t;
     }
 
