@@ -71,7 +71,7 @@ public final class Main implements Runnable {
 
     @Override
     public void run() {
-        throw new ParameterException(spec.commandLine(), "missing command: tune, compare, presets, simulate, measure, experiments, report, validate or export");
+        throw new ParameterException(spec.commandLine(), "missing command: tune, compare, sensitivity, robustness, presets, simulate, measure, experiments, report, validate or export");
     }
 
     /** Runs the command line and exits with its exit code. */
