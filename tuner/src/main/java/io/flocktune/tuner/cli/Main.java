@@ -37,6 +37,7 @@ import java.util.Properties;
         description = "Simulates Boids flocking models and tunes them by genetic search.",
         subcommands = {PresetsCommand.class, SimulateCommand.class, MeasureCommand.class, TuneCommand.class, CompareCommand.class,
                 ExperimentsCommand.class, ReportCommand.class, ValidateCommand.class, ExportCommand.class,
+                SensitivityCommand.class, RobustnessCommand.class,
                 CommandLine.HelpCommand.class},
         footer = {"", "Exit codes: 0 ok, 1 internal failure, 2 bad input or usage, 3 disk full,",
                 "4 exported with unrepresented parameters (export), 130 interrupted."})
@@ -70,7 +71,7 @@ public final class Main implements Runnable {
 
     @Override
     public void run() {
-        throw new ParameterException(spec.commandLine(), "missing command: tune, compare, presets, simulate, measure, experiments, report, validate or export");
+        throw new ParameterException(spec.commandLine(), "missing command: tune, compare, sensitivity, robustness, presets, simulate, measure, experiments, report, validate or export");
     }
 
     /** Runs the command line and exits with its exit code. */

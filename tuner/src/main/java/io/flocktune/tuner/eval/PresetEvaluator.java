@@ -4,6 +4,8 @@ import io.flocktune.objectives.ObjectiveSpec;
 import io.flocktune.objectives.Objectives;
 import io.flocktune.sim.Check;
 import io.flocktune.sim.Preset;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.flocktune.tuner.io.PresetJson;
 import io.flocktune.tuner.space.ParameterSpace;
 
 import java.util.List;
@@ -32,5 +34,26 @@ public record PresetEvaluator(long steps, List<ObjectiveSpec> specs) implements 
      */
     public Evaluator<double[]> ofGenes(ParameterSpace space) {
         return (genes, seed) -> evaluate(space.preset(genes), seed);
+    }
+
+    /**
+     * @return the evaluator of preset trees across {@code scenarios}: each scenario's preset runs on
+     *         the same seed and the values combine per objective ({@link Scenarios#combine}); without
+     *         scenarios, the tree's preset alone, exactly as {@link #evaluate}
+     */
+    public Evaluator<ObjectNode> across(Scenarios scenarios) {
+        return (tree, seed) -> {
+            List<ObjectNode> trees = scenarios.apply(tree, "candidate");
+            double[][] values = new double[trees.size()][];
+            for (int s = 0; s < trees.size(); s++) values[s] = evaluate(PresetJson.fromTree(trees.get(s), "candidate"), seed);
+            return scenarios.any() ? scenarios.combine(values, specs) : values[0];
+        };
+    }
+
+    /** @return the evaluator of unit genes across {@code scenarios}: {@link #ofGenes(ParameterSpace)} per scenario, combined. */
+    public Evaluator<double[]> ofGenes(ParameterSpace space, Scenarios scenarios) {
+        if (!scenarios.any()) return ofGenes(space);
+        Evaluator<ObjectNode> trees = across(scenarios);
+        return (genes, seed) -> trees.evaluate(space.tree(genes), seed);
     }
 }

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.flocktune.objectives.Direction;
 import io.flocktune.sim.Check;
+import io.flocktune.tuner.eval.Scenarios;
 import io.flocktune.tuner.search.Criterion;
 import io.flocktune.tuner.search.Genetics;
 import io.flocktune.tuner.search.Replication;
@@ -39,13 +40,15 @@ import java.util.Map;
  *                    machine's load and the thread count: a run in which one did is not
  *                    guaranteed to repeat bit for bit (every other run is)
  * @param seed        the experiment seed; every random number of a run derives from it
+ * @param scenarios   further scenarios every candidate is measured on, combined per objective
+ *                    ({@link Scenarios#NONE}: the base scenario alone)
  * @param search      how new candidates are proposed: the GA (default) or uniform random search;
  *                    {@code genetics} still sets population and survivor selection for both
  */
 public record Experiment(String name, String description, ObjectNode base, String baseName, Map<String, JsonNode> set,
                          List<Parameter> parameters, List<Objective> objectives, Combination combination,
                          Scenario scenario, Replication replication, Genetics genetics, StopRules stop,
-                         Duration timeLimit, long seed, Strategy search) {
+                         Duration timeLimit, long seed, Scenarios scenarios, Strategy search) {
 
     /** The experiment format this version reads and writes. */
     public static final String FORMAT = "flocktune-experiment/1";
@@ -66,6 +69,7 @@ public record Experiment(String name, String description, ObjectNode base, Strin
         Check.present("genetics", genetics);
         Check.present("stop", stop);
         Check.present("timeLimit", timeLimit);
+        Check.present("scenarios", scenarios);
         Check.present("search", search);
         if (parameters.isEmpty()) throw new IllegalArgumentException("parameters: give at least one");
         if (objectives.isEmpty()) throw new IllegalArgumentException("objectives: give at least one");
@@ -98,15 +102,6 @@ public record Experiment(String name, String description, ObjectNode base, Strin
         }
     }
 
-    /** An experiment with the default search strategy ({@link Strategy#DEFAULT}). */
-    public Experiment(String name, String description, ObjectNode base, String baseName, Map<String, JsonNode> set,
-                      List<Parameter> parameters, List<Objective> objectives, Combination combination,
-                      Scenario scenario, Replication replication, Genetics genetics, StopRules stop,
-                      Duration timeLimit, long seed) {
-        this(name, description, base, baseName, set, parameters, objectives, combination, scenario, replication,
-                genetics, stop, timeLimit, seed, Strategy.DEFAULT);
-    }
-
     private static void requireSingle(Genetics genetics) {
         if (genetics.selection().pareto()) {
             throw new IllegalArgumentException("ga.selector: a single-objective search needs tournament, linearRank or truncation");
@@ -121,13 +116,31 @@ public record Experiment(String name, String description, ObjectNode base, Strin
     /** @return this experiment with another seed. */
     public Experiment withSeed(long newSeed) {
         return new Experiment(name, description, base, baseName, set, parameters, objectives, combination, scenario,
-                replication, genetics, stop, timeLimit, newSeed, search);
+                replication, genetics, stop, timeLimit, newSeed, scenarios, search);
     }
 
     /** @return this experiment with another search strategy. */
     public Experiment withSearch(Strategy strategy) {
         return new Experiment(name, description, base, baseName, set, parameters, objectives, combination, scenario,
-                replication, genetics, stop, timeLimit, seed, strategy);
+                replication, genetics, stop, timeLimit, seed, scenarios, strategy);
+    }
+
+    /** An experiment measured on its base scenario alone, with the default search. */
+    public Experiment(String name, String description, ObjectNode base, String baseName, Map<String, JsonNode> set,
+                      List<Parameter> parameters, List<Objective> objectives, Combination combination,
+                      Scenario scenario, Replication replication, Genetics genetics, StopRules stop,
+                      Duration timeLimit, long seed) {
+        this(name, description, base, baseName, set, parameters, objectives, combination, scenario, replication, genetics,
+                stop, timeLimit, seed, Scenarios.NONE, Strategy.DEFAULT);
+    }
+
+    /** An experiment with the default search ({@link Strategy#DEFAULT}). */
+    public Experiment(String name, String description, ObjectNode base, String baseName, Map<String, JsonNode> set,
+                      List<Parameter> parameters, List<Objective> objectives, Combination combination,
+                      Scenario scenario, Replication replication, Genetics genetics, StopRules stop,
+                      Duration timeLimit, long seed, Scenarios scenarios) {
+        this(name, description, base, baseName, set, parameters, objectives, combination, scenario, replication, genetics,
+                stop, timeLimit, seed, scenarios, Strategy.DEFAULT);
     }
 
     /** @return the objective specs, in order. */

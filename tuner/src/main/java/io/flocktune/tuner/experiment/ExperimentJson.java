@@ -12,6 +12,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.flocktune.objectives.ObjectiveSpec;
 import io.flocktune.sim.Preset;
 import io.flocktune.sim.Presets;
+import io.flocktune.tuner.eval.Scenarios;
 import io.flocktune.tuner.io.InputException;
 import io.flocktune.tuner.io.PresetJson;
 import io.flocktune.tuner.io.StrictJson;
@@ -90,7 +91,14 @@ public final class ExperimentJson {
     record File(String format, String name, String description, JsonNode base, String baseName,
                 LinkedHashMap<String, JsonNode> set, List<ParameterJson> parameters, List<ObjectiveJson> objectives,
                 String combine, ScenarioJson scenario, ReplicatesJson replicates, GaJson ga, StopJson stop,
-                Double evaluationTimeLimit, Long seed, JsonNode versions, SearchJson search) {}
+                Double evaluationTimeLimit, Long seed, ScenariosJson scenarios, JsonNode versions,
+                SearchJson search) {}
+
+    /** Further scenarios every candidate is measured on: {@code mean} or {@code worst} over {@code list}. */
+    record ScenariosJson(String aggregate, List<VariantJson> list) {}
+
+    /** One scenario: a name and its overrides. */
+    record VariantJson(String name, LinkedHashMap<String, JsonNode> set) {}
 
     /** The search strategy: {@code {"kind": "ga"}} (default) or {@code {"kind": "random"}}. */
     record SearchJson(String kind) {}
@@ -245,8 +253,60 @@ public final class ExperimentJson {
         String kind = or(or(f.search(), new SearchJson(null)).kind(), Strategy.DEFAULT.kind());
         Strategy search = Strategy.ofKind(kind);
         if (search == null) throw new InputException(source + ": search.kind = \"" + kind + "\": must be ga or random");
+        Scenarios scenarios = scenarios(f.scenarios(), effective, parameters, objectives, scenario.steps(), source);
         return build(source, null, () -> new Experiment(name, description, base, baseName, set, parameters, objectives,
-                combination, scenario, replication, genetics, stop, timeLimit, seed, search));
+                combination, scenario, replication, genetics, stop, timeLimit, seed, scenarios, search));
+    }
+
+    /**
+     * The {@code scenarios} field: each scenario's overrides must give a valid preset with the
+     * base's genes in place on which every objective can be measured, and may not touch a gene's
+     * path (the gene would be overwritten).
+     */
+    private static Scenarios scenarios(ScenariosJson json, ObjectNode effective, List<Parameter> parameters,
+                                       List<Objective> objectives, long steps, String source) throws InputException {
+        if (json == null) return Scenarios.NONE;
+        String aggregateText = or(json.aggregate(), "mean");
+        Scenarios.Aggregate aggregate = Scenarios.Aggregate.ofJson(aggregateText);
+        if (aggregate == null) throw new InputException(source + ": scenarios.aggregate = \"" + aggregateText + "\": must be mean or worst");
+        if (json.list() == null || json.list().isEmpty()) throw new InputException(source + ": scenarios.list: give at least one scenario");
+        List<Scenarios.Variant> variants = new ArrayList<>();
+        for (int i = 0; i < json.list().size(); i++) {
+            VariantJson v = json.list().get(i);
+            String where = "scenarios.list[" + i + "]";
+            if (v.name() == null || !v.name().matches("[A-Za-z0-9][A-Za-z0-9_.-]*")) {
+                throw new InputException(source + ": " + where + ".name = " + (v.name() == null ? "(missing)" : "\"" + v.name() + "\"")
+                        + ": must be letters, digits, '_', '.' or '-'");
+            }
+            if (v.set() == null || v.set().isEmpty()) throw new InputException(source + ": " + where + ".set: give at least one override");
+            for (String path : v.set().keySet()) {
+                for (Parameter p : parameters) {
+                    if (path.equals(p.path()) || path.startsWith(p.path() + ".") || p.path().startsWith(path + ".")) {
+                        throw new InputException(source + ": " + where + ".set." + path + ": overrides the gene " + p.path()
+                                + "; a scenario may not change a tuned parameter");
+                    }
+                }
+            }
+            variants.add(new Scenarios.Variant(v.name(), v.set()));
+        }
+        Scenarios scenarios;
+        try {
+            scenarios = new Scenarios(aggregate, variants);
+        } catch (IllegalArgumentException e) {
+            throw new InputException(source + ": scenarios." + e.getMessage(), e);
+        }
+        List<ObjectNode> trees = scenarios.apply(effective, source);
+        for (int i = 0; i < trees.size(); i++) {
+            String where = source + ": scenarios.list[" + i + "] (" + variants.get(i).name() + ")";
+            io.flocktune.sim.Preset preset = PresetJson.fromTree(trees.get(i), where);
+            ParameterSpace.of(trees.get(i), parameters, where + ": parameters");
+            try {
+                io.flocktune.objectives.Objectives.validate(preset, steps, objectives.stream().map(Objective::spec).toList());
+            } catch (IllegalArgumentException e) {
+                throw new InputException(where + ": " + e.getMessage(), e);
+            }
+        }
+        return scenarios;
     }
 
     private static <T> T or(T value, T fallback) {
@@ -440,6 +500,17 @@ public final class ExperimentJson {
         t.put("evaluationTimeLimit", e.timeLimit().toNanos() / 1e9);
         t.put("seed", e.seed());
         t.putObject("search").put("kind", e.search().kind());
+        if (e.scenarios().any()) {
+            ObjectNode sc = t.putObject("scenarios");
+            sc.put("aggregate", e.scenarios().aggregate().json());
+            ArrayNode list = sc.putArray("list");
+            for (Scenarios.Variant v : e.scenarios().list()) {
+                ObjectNode n = list.addObject();
+                n.put("name", v.name());
+                ObjectNode vs = n.putObject("set");
+                v.set().forEach((k, val) -> vs.set(k, val.deepCopy()));
+            }
+        }
         return t;
     }
 

@@ -364,7 +364,7 @@ public final class Charts {
         return spec.name() + arrow;
     }
 
-    private static XYChart xy(String title, String x, String y, int width, int height) {
+    static XYChart xy(String title, String x, String y, int width, int height) {
         XYChart c = new XYChartBuilder().width(width).height(height).title(title == null ? "" : title).xAxisTitle(x).yAxisTitle(y).build();
         style(c);
         c.getStyler().setChartTitleVisible(title != null);

@@ -330,7 +330,7 @@ public final class Tuning {
                      checkpoint == null ? -1 : checkpoint.timingsBytes());
              Progress progress = Progress.on(options.log(), options.terminal(), e.name(), firstGeneration, e.stop().generations())) {
             Search<C> search = new Search<>(scoring, e.search(), e.genetics(), e.replication(), e.stop(), e.seed(), space.size(),
-                    space.categorical(), presets.ofGenes(space), runner);
+                    space.categorical(), presets.ofGenes(space, e.scenarios()), runner);
             long[] sessionEvaluations = {0};
             long evaluationsBefore = checkpoint == null ? 0 : checkpoint.state().evaluations();
             Search.Listener listener = (summary, evaluations, state) -> {
@@ -382,9 +382,9 @@ public final class Tuning {
             ranking.sort(Comparator.<Search.Validated>comparingDouble(v -> scoring.scalar(search.validatedFitness(v)))
                     .thenComparingLong(v -> v.individual().id()));
             List<Search.Validated> tested = search.test(ranking.stream().map(Search.Validated::individual).toList());
-            List<Trial<Preset>> baseTrials = new ArrayList<>();
-            for (int r = 0; r < e.replication().testSeeds(); r++) baseTrials.add(new Trial<>(base, Seeds.test(e.seed(), r)));
-            List<Outcome> baseOutcomes = runner.run(presets, baseTrials);
+            List<Trial<ObjectNode>> baseTrials = new ArrayList<>();
+            for (int r = 0; r < e.replication().testSeeds(); r++) baseTrials.add(new Trial<>(baseTree, Seeds.test(e.seed(), r)));
+            List<Outcome> baseOutcomes = runner.run(presets.across(e.scenarios()), baseTrials);
             simulationNanos += System.nanoTime() - v0;
             for (Search.Validated v : validated) for (Replicate r : v.replicates()) if (timedOut(r.outcome())) timeLimitHits[0]++;
             for (Outcome o : baseOutcomes) if (timedOut(o)) timeLimitHits[0]++;

@@ -100,7 +100,7 @@ final class Benchmark {
         try (LocalRunner runner = new LocalRunner(threads, e.timeLimit())) {
             long t0 = System.nanoTime();
             Search<C> search = new Search<>(scoring, method.strategy(), e.genetics(), e.replication(), stop, seed,
-                    space.size(), space.categorical(), presets.ofGenes(space), runner);
+                    space.size(), space.categorical(), presets.ofGenes(space, e.scenarios()), runner);
             Search.Result result = search.run(null, (summary, evaluations, state) -> {});
             List<Search.Validated> validated = search.validate(search.finalists(result.state()));
             Search.Validated pick = validated.stream()
@@ -113,7 +113,7 @@ final class Benchmark {
             Individual best = pick.individual();
             List<Trial<double[]>> trials = new ArrayList<>();
             for (int r = 0; r < testSeeds; r++) trials.add(new Trial<>(best.genes(), testSeed(r)));
-            List<Outcome> outcomes = runner.run(presets.ofGenes(space), trials);
+            List<Outcome> outcomes = runner.run(presets.ofGenes(space, e.scenarios()), trials);
             int objectives = scoring.criteria().size();
             double[] means = new double[objectives];
             for (Outcome o : outcomes) {

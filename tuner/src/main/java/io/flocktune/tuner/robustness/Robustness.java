@@ -1,0 +1,257 @@
+package io.flocktune.tuner.robustness;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.DoubleNode;
+import com.fasterxml.jackson.databind.node.LongNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.flocktune.objectives.Interval;
+import io.flocktune.objectives.Measurement;
+import io.flocktune.objectives.ObjectiveSpec;
+import io.flocktune.objectives.Objectives;
+import io.flocktune.sim.Check;
+import io.flocktune.sim.Preset;
+import io.flocktune.tuner.eval.Evaluator;
+import io.flocktune.tuner.eval.LocalRunner;
+import io.flocktune.tuner.eval.Outcome;
+import io.flocktune.tuner.eval.Trial;
+import io.flocktune.tuner.eval.TrialRunner;
+import io.flocktune.tuner.io.InputException;
+import io.flocktune.tuner.io.PresetJson;
+
+import java.io.PrintWriter;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * Re-measures a preset across scenario factors, one factor at a time around the preset
+ * (one-at-a-time design: each factor's levels with every other field at the preset's value, so
+ * each chart isolates one factor; interactions between factors are not explored). Every point
+ * runs the same R replicate seeds ({@link Objectives#replicateSeed}), so a point's difference to
+ * the preset is a paired difference on common initial states and noise, with its own 95 %
+ * interval. The preset itself is one point, shared by every factor level equal to it.
+ *
+ * <p>An objective a point cannot measure (a predator metric without predators) is n/a there; a
+ * failed or non-finite replicate makes that point's objective failed, with the reason.
+ */
+public final class Robustness {
+    private Robustness() {}
+
+    /**
+     * @param steps      steps per replicate, &ge; 1
+     * @param replicates R, &ge; 2 (an interval needs two)
+     * @param seed       root of the replicate seeds
+     * @param timeLimit  wall time one replicate may take, &gt; 0
+     */
+    public record Settings(long steps, int replicates, long seed, Duration timeLimit) {
+        public Settings {
+            if (steps < 1) throw new IllegalArgumentException("steps = " + steps + ": must be >= 1");
+            Check.inRange("replicates", replicates, 2, 10_000);
+        }
+    }
+
+    /**
+     * One point of the grid: the preset with one factor at one level.
+     *
+     * @param factor index of the factor, -1 for the preset itself
+     * @param level  index of the level, -1 for the preset itself
+     * @param label  e.g. {@code "×0.25"} or {@code "2"}
+     * @param value  the value written at the factor's path, as JSON text
+     * @param preset the preset at this point
+     */
+    public record Point(int factor, int level, String label, String value, Preset preset) {}
+
+    /**
+     * One objective at one level of one factor.
+     *
+     * @param factor      factor index
+     * @param level       level index
+     * @param point       index into {@link Result#points()} (0: the preset)
+     * @param objective   objective index
+     * @param measurement the replicates, or null (see status)
+     * @param difference  the paired difference to the preset on the same seeds, level − preset, with
+     *                    its 95 % interval ({@link Measurement#difference}), or null
+     * @param status      {@code ok}, {@code n/a} (not measurable there) or {@code failed: reason}
+     */
+    public record Cell(int factor, int level, int point, int objective, Measurement measurement, Interval difference,
+                       String status) {}
+
+    /**
+     * @param preset   the preset measured (with --set applied)
+     * @param grid     the factors
+     * @param specs    the objectives
+     * @param settings run length, replicates, seed
+     * @param points   the preset (0) and every other distinct point
+     * @param levels   {@code levels[f][l]}: the point index of factor f's level l
+     * @param values   {@code values[f][l]}: the value factor f's level l writes at its path (a view)
+     * @param outcomes {@code outcomes[point][replicate]}
+     * @param cells    every (factor, level, objective), factor by factor
+     */
+    public record Result(Preset preset, ScenarioGrid grid, List<ObjectiveSpec> specs, Settings settings, List<Point> points,
+                         int[][] levels, JsonNode[][] values, Outcome[][] outcomes, List<Cell> cells) {
+        /** @return the replicate seeds, shared by every point. */
+        public long[] seeds() {
+            long[] s = new long[settings.replicates()];
+            for (int r = 0; r < s.length; r++) s[r] = Objectives.replicateSeed(settings.seed(), r);
+            return s;
+        }
+
+        /** @return the cell of (factor, level, objective). */
+        public Cell cell(int factor, int level, int objective) {
+            for (Cell c : cells) if (c.factor() == factor && c.level() == level && c.objective() == objective) return c;
+            throw new IllegalArgumentException("no cell " + factor + "/" + level + "/" + objective);
+        }
+    }
+
+    /**
+     * Builds every point (all checked before anything runs), runs them and summarises.
+     *
+     * @param source names the grid in error messages: its file, or "default scenarios"
+     * @throws InputException a factor whose path does not exist or that makes an invalid preset
+     */
+    public static Result run(Preset preset, ScenarioGrid grid, String source, List<ObjectiveSpec> specs, Settings settings, int threads,
+                             PrintWriter log) throws InputException, InterruptedException {
+        ObjectNode base = PresetJson.toTree(preset);
+        List<Point> points = new ArrayList<>();
+        points.add(new Point(-1, -1, "preset", "", preset));
+        int[][] levels = new int[grid.factors().size()][];
+        JsonNode[][] values = new JsonNode[grid.factors().size()][];
+        for (int f = 0; f < grid.factors().size(); f++) {
+            Factor factor = grid.factors().get(f);
+            String where = source + ": factor \"" + factor.name() + "\"";
+            JsonNode own = at(base, factor.path(), where);
+            if (factor.scaled() && !own.isNumber()) throw new InputException(where + ": " + factor.path() + " = " + own + " is not a number; multipliers need one");
+            levels[f] = new int[factor.levels()];
+            values[f] = new JsonNode[factor.levels()];
+            for (int l = 0; l < factor.levels(); l++) {
+                ObjectNode tree = base.deepCopy();
+                String label;
+                JsonNode value;
+                if (factor.scaled()) {
+                    double m = factor.multipliers().get(l);
+                    value = scaled(own, m);
+                    PresetJson.set(tree, factor.path(), value, where);
+                    for (String also : factor.alsoScale()) {
+                        JsonNode other = at(base, also, where + ": alsoScale");
+                        if (!other.isNumber()) throw new InputException(where + ": alsoScale " + also + " = " + other + " is not a number");
+                        PresetJson.set(tree, also, scaled(other, m), where + ": alsoScale");
+                    }
+                    label = "×" + trim(m);
+                } else {
+                    value = factor.values().get(l);
+                    PresetJson.set(tree, factor.path(), value.deepCopy(), where);
+                    label = value.isTextual() ? value.textValue() : value.isObject() ? value.path("kind").asText(value.toString()) : value.toString();
+                }
+                values[f][l] = value;
+                Preset p = PresetJson.fromTree(tree, where + " at " + label);
+                int index = -1;
+                for (int q = 0; q < points.size() && index < 0; q++) if (points.get(q).preset().equals(p)) index = q;
+                if (index < 0) {
+                    index = points.size();
+                    points.add(new Point(f, l, label, value.toString(), p));
+                }
+                levels[f][l] = index;
+            }
+        }
+        // which objectives each point can measure
+        boolean[][] measurable = new boolean[points.size()][specs.size()];
+        for (int p = 0; p < points.size(); p++) {
+            for (int k = 0; k < specs.size(); k++) {
+                try {
+                    Objectives.validate(points.get(p).preset(), settings.steps(), List.of(specs.get(k)));
+                    measurable[p][k] = true;
+                } catch (IllegalArgumentException e) {
+                    if (p == 0) throw new InputException("--objective: " + e.getMessage(), e);
+                }
+            }
+        }
+
+        int replicates = settings.replicates();
+        long[] seeds = new long[replicates];
+        for (int r = 0; r < replicates; r++) seeds[r] = Objectives.replicateSeed(settings.seed(), r);
+        List<Trial<Integer>> trials = new ArrayList<>();
+        for (int p = 0; p < points.size(); p++) for (int r = 0; r < replicates; r++) trials.add(new Trial<>(p, seeds[r]));
+        Evaluator<Integer> evaluator = (p, seed) -> {
+            List<ObjectiveSpec> subset = new ArrayList<>();
+            for (int k = 0; k < specs.size(); k++) if (measurable[p][k]) subset.add(specs.get(k));
+            double[] some = subset.isEmpty() ? new double[0] : Objectives.evaluate(points.get(p).preset(), seed, settings.steps(), subset);
+            double[] all = new double[specs.size()];
+            for (int k = 0, j = 0; k < specs.size(); k++) all[k] = measurable[p][k] ? some[j++] : Double.NaN;
+            return all;
+        };
+        log.printf(Locale.ROOT, "robustness: %d points × %d replicates = %d simulations of %d steps%n", points.size(), replicates,
+                trials.size(), settings.steps());
+        List<Outcome> flat;
+        try (TrialRunner runner = new LocalRunner(threads, settings.timeLimit())) {
+            flat = runner.run(evaluator, trials);
+        }
+        Outcome[][] outcomes = new Outcome[points.size()][replicates];
+        for (int i = 0; i < flat.size(); i++) outcomes[i / replicates][i % replicates] = flat.get(i);
+
+        List<Cell> cells = new ArrayList<>();
+        for (int f = 0; f < grid.factors().size(); f++) {
+            for (int l = 0; l < levels[f].length; l++) {
+                int p = levels[f][l];
+                for (int k = 0; k < specs.size(); k++) cells.add(cell(f, l, p, k, specs.get(k), measurable[p][k], outcomes[p], outcomes[0]));
+            }
+        }
+        return new Result(preset, grid, specs, settings, points, levels, values, outcomes, cells);
+    }
+
+    private static Cell cell(int f, int l, int p, int k, ObjectiveSpec spec, boolean measurable, Outcome[] at, Outcome[] preset) {
+        if (!measurable) return new Cell(f, l, p, k, null, null, "n/a");
+        double[] values = values(at, k);
+        for (Outcome o : at) if (o instanceof Outcome.Failure failure) return new Cell(f, l, p, k, null, null, "failed: " + failure.reason());
+        if (values == null) return new Cell(f, l, p, k, null, null, "failed: a replicate's value is not finite");
+        Measurement m = new Measurement(List.of(spec), new double[][] {values});
+        double[] own = values(preset, k);
+        Interval d = own == null ? null : m.difference(new Measurement(List.of(spec), new double[][] {own}), 0);
+        return new Cell(f, l, p, k, m, d, "ok");
+    }
+
+    /** @return objective k of every replicate, or null if one failed or is not finite. */
+    private static double[] values(Outcome[] outcomes, int k) {
+        double[] v = new double[outcomes.length];
+        for (int r = 0; r < outcomes.length; r++) {
+            if (!(outcomes[r] instanceof Outcome.Success ok) || !Double.isFinite(ok.value(k))) return null;
+            v[r] = ok.value(k);
+        }
+        return v;
+    }
+
+    /** @return {@code own × m}, rounded to the nearest integer (at least 1 when own ≥ 1) if {@code own} is an integer. */
+    private static JsonNode scaled(JsonNode own, double m) {
+        if (own.isIntegralNumber()) {
+            long v = Math.round(own.asLong() * m);
+            return LongNode.valueOf(own.asLong() >= 1 ? Math.max(1, v) : v);
+        }
+        return DoubleNode.valueOf(own.asDouble() * m);
+    }
+
+    private static JsonNode at(ObjectNode tree, String path, String where) throws InputException {
+        JsonNode node = tree;
+        for (String key : path.split("\\.", -1)) {
+            JsonNode next = node.isArray() && key.matches("\\d+") ? node.get(Integer.parseInt(key)) : node.get(key);
+            if (next == null) {
+                throw new InputException(where + ": path " + path + ": no field \"" + key + "\" there; keys: "
+                        + String.join(", ", names(node)));
+            }
+            node = next;
+        }
+        return node;
+    }
+
+    private static List<String> names(JsonNode node) {
+        List<String> names = new ArrayList<>();
+        node.fieldNames().forEachRemaining(names::add);
+        return names;
+    }
+
+    static String trim(double m) {
+        String s = Double.toString(m);
+        return s.endsWith(".0") ? s.substring(0, s.length() - 2) : s;
+    }
+
+}
