@@ -46,6 +46,9 @@ final class TuneCommand implements Callable<Integer> {
     @Mixin
     ThreadsOption threads;
 
+    @Mixin
+    ExecutorOption executor;
+
     @Option(names = "--resume", paramLabel = "DIR",
             description = "Continue the run in DIR from its last checkpoint (takes no experiment, --seed or --out).")
     Path resume;
@@ -61,7 +64,7 @@ final class TuneCommand implements Callable<Integer> {
         }
         PrintWriter err = spec.commandLine().getErr();
         boolean terminal = System.console() != null && System.console().isTerminal();
-        Tuning.Options options = new Tuning.Options(t, terminal, err, true);
+        Tuning.Options options = new Tuning.Options(t, terminal, err, true, executor.runners(threads));
         Tuning.Result result = interruptible(() -> {
             if (resume != null) return Tuning.resume(resume, options);
             Experiment e = Experiments.resolve(experiment == null ? "default" : experiment);

@@ -3,10 +3,12 @@ package io.flocktune.tuner.run;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.flocktune.objectives.Measurement;
 import io.flocktune.sim.Preset;
-import io.flocktune.tuner.eval.LocalRunner;
+import io.flocktune.tuner.eval.ExperimentEvaluator;
 import io.flocktune.tuner.eval.Outcome;
 import io.flocktune.tuner.eval.PresetEvaluator;
+import io.flocktune.tuner.eval.RunnerFactory;
 import io.flocktune.tuner.eval.Trial;
+import io.flocktune.tuner.eval.TrialRunner;
 import io.flocktune.tuner.experiment.Experiment;
 import io.flocktune.tuner.experiment.ExperimentJson;
 import io.flocktune.tuner.experiment.Objective;
@@ -69,8 +71,15 @@ public final class Tuning {
      * @param log      progress lines and messages
      * @param report   whether to draw the charts and report.html at the end ({@code flocktune
      *                 report DIR} can do it later)
+     * @param runners  where the simulations run: {@link RunnerFactory#local} on {@code threads}
+     *                 threads, or a Spark cluster; the results are the same
      */
-    public record Options(int threads, boolean terminal, PrintWriter log, boolean report) {}
+    public record Options(int threads, boolean terminal, PrintWriter log, boolean report, RunnerFactory runners) {
+        /** Simulations on {@code threads} threads of this JVM. */
+        public Options(int threads, boolean terminal, PrintWriter log, boolean report) {
+            this(threads, terminal, log, report, RunnerFactory.local(threads));
+        }
+    }
 
     /**
      * One validated candidate (or the base preset, rank 0).
@@ -182,13 +191,13 @@ public final class Tuning {
         Preset base = PresetJson.fromTree(baseTree, e.name() + ": base");
         long[] ioNanos = {0};
         long firstGeneration = checkpoint == null ? 0 : checkpoint.state().generation() + 1;
-        try (LocalRunner runner = new LocalRunner(options.threads(), e.timeLimit());
+        try (TrialRunner runner = options.runners().open(e.timeLimit());
              Tables.Appender history = Tables.Appender.open(files.history(), Tables.history(e), checkpoint == null ? -1 : checkpoint.historyBytes());
              Tables.Appender generations = Tables.Appender.open(files.generations(), Tables.generations(e),
                      checkpoint == null ? -1 : checkpoint.generationsBytes());
              Progress progress = Progress.on(options.log(), options.terminal(), e.name(), firstGeneration, e.stop().generations())) {
             Search<C> search = new Search<>(scoring, e.genetics(), e.replication(), e.stop(), e.seed(), space.size(),
-                    space.categorical(), presets.ofGenes(space), runner);
+                    space.categorical(), ExperimentEvaluator.of(e), runner);
             long[] sessionEvaluations = {0};
             long evaluationsBefore = checkpoint == null ? 0 : checkpoint.state().evaluations();
             Search.Listener listener = (summary, evaluations, state) -> {
