@@ -84,9 +84,9 @@ public final class SparkRunner implements TrialRunner {
         JavaSparkContext context;
         try {
             context = new JavaSparkContext(conf);
-        } catch (RuntimeException e) {
+        } catch (Exception e) {   // SparkException (checked, undeclared) for a master URL Spark cannot parse or reach
             throw new InputException("--master " + conf.get("spark.master") + ": Spark cannot start: "
-                    + e.getMessage().lines().findFirst().orElse(e.getClass().getSimpleName()), e);
+                    + String.valueOf(e.getMessage()).lines().findFirst().orElse(e.getClass().getSimpleName()), e);
         }
         return new SparkRunner(context, timeLimit, true);
     }

@@ -76,18 +76,18 @@ class SparkRunnerTest {
         assertEquals(2, runner.parallelism());
         List<Trial<Integer>> many = new ArrayList<>();
         for (int i = 0; i < 101; i++) many.add(new Trial<>(i, 1000L + i));
-        assertEquals(local(new Scripted(-1, 0), many), runner.run(new Scripted(-1, 0), many));
-        assertEquals(List.of(new Outcome.Success(new double[] {5, 6}, 0)), runner.run(new Scripted(-1, 0), List.of(new Trial<>(5, 6))));
-        assertEquals(List.of(), runner.run(new Scripted(-1, 0), List.of()));
+        assertEquals(local(new Scripted(-1, -1), many), runner.run(new Scripted(-1, -1), many));
+        assertEquals(List.of(new Outcome.Success(new double[] {5, 6}, 0)), runner.run(new Scripted(-1, -1), List.of(new Trial<>(5, 6))));
+        assertEquals(List.of(), runner.run(new Scripted(-1, -1), List.of()));
     }
 
     @Test
     void aCandidateThatFailsIsAFailedOutcomeAsLocallyAndTheBatchGoesOn() throws Exception {
         List<Trial<Integer>> trials = new ArrayList<>();
         for (int i = 0; i < 9; i++) trials.add(new Trial<>(i, i));
-        List<Outcome> remote = new SparkRunner(spark, Duration.ofSeconds(60), false).run(new Scripted(4, 0), trials);
+        List<Outcome> remote = new SparkRunner(spark, Duration.ofSeconds(60), false).run(new Scripted(4, -1), trials);
         assertEquals(new Outcome.Failure("IllegalArgumentException: subject 4 is invalid", 0), remote.get(4));
-        assertEquals(local(new Scripted(4, 0), trials), remote);
+        assertEquals(local(new Scripted(4, -1), trials), remote);
     }
 
     @Test
