@@ -131,7 +131,8 @@ final class TuneCommand implements Callable<Integer> {
                         b == null ? "failed" : interval(b, k));
             }
         }
-        out.println("report: " + files.report());
+        out.println("report: " + (Files.isRegularFile(files.report()) ? files.report()
+                : "not drawn (see the warning above); draw it with ./flocktune report " + r.directory()));
         out.println("time: " + r.time().text());
         out.flush();
     }

@@ -245,7 +245,7 @@ public final class Tuning {
             progress.close();
 
             long r0 = System.nanoTime();
-            if (options.report()) Report.write(files, options.log());
+            if (options.report()) Report.writeOrSkip(files, options.log());
             long reportNanos = System.nanoTime() - r0;
             long total = System.nanoTime() - sessionStart;
             TimeSplit time = new TimeSplit(simulationNanos, Math.max(0, total - simulationNanos - ioNanos[0] - reportNanos), ioNanos[0], reportNanos);
