@@ -65,13 +65,18 @@ public final class SparkRunner implements TrialRunner {
      * Starts a Spark context and a runner that stops it when closed. The settings are Spark's
      * own ({@code spark.*} system properties, which {@code spark-submit} sets); {@code master}
      * overrides {@code spark.master}, and without either it is {@code local[*]}. A local master
-     * binds to 127.0.0.1.
+     * binds to 127.0.0.1. Outside spark-submit Spark logs only warnings, unless
+     * {@code log4j2.configurationFile} says otherwise.
      *
      * @param master a Spark master URL ({@code local[4]}, {@code spark://host:7077}, {@code yarn},
      *               {@code k8s://…}) or null
      * @throws InputException if Spark refuses the master URL or cannot start
      */
     public static TrialRunner start(String master, Duration timeLimit) throws InputException {
+        boolean submitted = System.getProperty("spark.master") != null;   // spark-submit has set up Spark and its logging
+        if (!submitted && System.getProperty("log4j2.configurationFile") == null) {   // read when log4j starts, with SparkConf
+            System.setProperty("log4j2.configurationFile", String.valueOf(SparkRunner.class.getResource("log4j2.properties")));
+        }
         SparkConf conf = new SparkConf().setAppName("flocktune");
         if (master != null) conf.setMaster(master);
         conf.setIfMissing("spark.master", "local[*]");

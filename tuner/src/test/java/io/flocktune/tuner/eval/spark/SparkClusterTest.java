@@ -34,7 +34,7 @@ import static org.junit.jupiter.api.Assertions.*;
  * though one worker and its executor are killed while tasks run on it. Takes about two minutes on a loaded two-core machine;
  * tagged so the default build skips it, and .ci/run runs it.
  */
-@Tag("spark-cluster")
+@Tag("spark")
 class SparkClusterTest {
 
     @Test
