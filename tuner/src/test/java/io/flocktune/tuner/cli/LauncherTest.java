@@ -93,5 +93,16 @@ class LauncherTest {
         Output again = launch("measure", "--preset", "reynolds", "--steps", "30", "--replicates", "3", "--json", "--executor=spark");
         assertEquals(local.out(), again.out());
         assertFalse(again.err().contains("resolving Spark's jars"), "the class path is cached: " + again.err());
+
+        // the jar alone has no Spark: one line, exit 2
+        Path err = Files.createTempFile("flocktune-err", ".txt");
+        Process plain = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-jar",
+                ROOT.resolve("tuner/target/flocktune.jar").toString(), "measure", "--preset", "reynolds", "--executor", "spark")
+                .redirectError(err.toFile()).start();
+        assertTrue(plain.waitFor(1, TimeUnit.MINUTES));
+        assertEquals(2, plain.exitValue());
+        assertEquals("flocktune: --executor spark: Spark is not on the class path; run through ./flocktune (it fetches Spark "
+                + "with Maven) or spark-submit", Files.readString(err).strip());
+        Files.delete(err);
     }
 }
