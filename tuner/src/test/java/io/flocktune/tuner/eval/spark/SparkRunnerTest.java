@@ -29,6 +29,7 @@ import static org.junit.jupiter.api.Assertions.*;
 class SparkRunnerTest {
     private static JavaSparkContext spark;
     private static final AtomicInteger failedTasks = new AtomicInteger();
+    private static final java.util.Map<Integer, Integer> tasksPerStage = new java.util.concurrent.ConcurrentHashMap<>();
 
     @BeforeAll
     static void start() {
@@ -37,6 +38,7 @@ class SparkRunnerTest {
             @Override
             public void onTaskEnd(SparkListenerTaskEnd end) {
                 if (end.taskInfo().failed()) failedTasks.incrementAndGet();
+                tasksPerStage.merge(end.stageId(), 1, Integer::sum);
             }
         });
     }
@@ -77,6 +79,9 @@ class SparkRunnerTest {
         List<Trial<Integer>> many = new ArrayList<>();
         for (int i = 0; i < 101; i++) many.add(new Trial<>(i, 1000L + i));
         assertEquals(local(new Scripted(-1, -1), many), runner.run(new Scripted(-1, -1), many));
+        spark.sc().listenerBus().waitUntilEmpty();   // listener events are asynchronous
+        assertEquals(SparkRunner.SLICES_PER_CORE * 2, tasksPerStage.get(java.util.Collections.max(tasksPerStage.keySet())),
+                "101 trials in 2 tasks per core");
         assertEquals(List.of(new Outcome.Success(new double[] {5, 6}, 0)), runner.run(new Scripted(-1, -1), List.of(new Trial<>(5, 6))));
         assertEquals(List.of(), runner.run(new Scripted(-1, -1), List.of()));
     }
@@ -106,8 +111,7 @@ class SparkRunnerTest {
         List<Trial<Preset>> trials = trials("reynolds", "vicsek");
         List<Outcome> remote = new SparkRunner(spark, Duration.ofSeconds(60), false).run(flaky, trials);
         assertEquals(local(new PresetEvaluator(30, SPECS), trials), remote);
-        long deadline = System.nanoTime() + 10_000_000_000L;
-        while (failedTasks.get() == before && System.nanoTime() < deadline) Thread.sleep(10);   // listener events are asynchronous
+        spark.sc().listenerBus().waitUntilEmpty();   // listener events are asynchronous
         assertTrue(failedTasks.get() > before, "the first attempt of partition 0 failed and was retried");
     }
 
