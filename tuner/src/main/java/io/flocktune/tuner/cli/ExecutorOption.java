@@ -11,6 +11,10 @@ import picocli.CommandLine.Option;
  * so the plain jar runs without them.
  */
 final class ExecutorOption {
+    /** The master URLs Spark 4 accepts (SparkContext.createTaskScheduler), checked before anything is written. */
+    private static final java.util.regex.Pattern MASTER = java.util.regex.Pattern.compile(
+            "local(\\[(\\*|[1-9]\\d*)(,[1-9]\\d*)?])?|local-cluster\\[\\d+, *\\d+, *\\d+]|spark://\\S+|yarn|k8s://\\S+");
+
     /** Where simulations run. */
     enum Executor { local, spark }
 
@@ -45,6 +49,10 @@ final class ExecutorOption {
                 } catch (ClassNotFoundException | LinkageError e) {
                     throw new InputException("--executor spark: Spark is not on the class path; run through ./flocktune "
                             + "(it fetches Spark with Maven) or spark-submit");
+                }
+                if (master != null && !MASTER.matcher(master).matches()) {
+                    throw new InputException("--master " + master + ": not a Spark master URL; use local, local[N], local[*], "
+                            + "local[N,F], spark://HOST:PORT[,HOST:PORT…], yarn or k8s://https://HOST:PORT");
                 }
                 String url = master;
                 yield timeLimit -> SparkRunner.start(url, timeLimit);

@@ -56,7 +56,11 @@ class SparkExecutorTest {
         MainTest.Result url = flocktune("tune", "--out", tmp.resolve("run").toString(), "--executor", "spark", "--master", "nonsense://x");
         assertEquals(Main.BAD_INPUT, url.exit(), url.err());
         assertEquals(1, url.err().strip().lines().count(), url.err());
-        assertTrue(url.err().startsWith("flocktune: --master nonsense://x: Spark cannot start"), url.err());
+        assertTrue(url.err().startsWith("flocktune: --master nonsense://x: not a Spark master URL"), url.err());
+        assertFalse(java.nio.file.Files.exists(tmp.resolve("run")), "nothing written");
+
+        MainTest.Result refused = flocktune("measure", "--preset", "reynolds", "--executor", "spark", "--master", "local[0]");
+        assertEquals(Main.BAD_INPUT, refused.exit(), refused.err());
 
         MainTest.Result executor = flocktune("measure", "--preset", "reynolds", "--executor", "yarn");
         assertEquals(Main.BAD_INPUT, executor.exit());
