@@ -148,6 +148,7 @@ public final class Objectives {
         double separationRadius = preset.separation().radius();
         double link = switch (preset.neighbourhood()) {
             case Neighbourhood.Metric metric -> metric.radius();
+            case Neighbourhood.MetricExcludingCoincident metric -> metric.radius();
             case Neighbourhood.FieldOfView fieldOfView -> fieldOfView.radius();
             case Neighbourhood.Topological topological -> 2 * separationRadius;
             case Neighbourhood.Global global -> 2 * separationRadius;

@@ -19,7 +19,9 @@ import java.util.List;
  * <p>Per step each boid gets {@code a = separation + alignment + cohesion + goal + flee +
  * obstacles + noise + boundary turn}, and {@link Motion} turns {@code a} into a new velocity and
  * position. Rules read the state of the step's start ({@link UpdateOrder#SYNCHRONOUS}) or the
- * state as already updated for the boids before them ({@link UpdateOrder#SEQUENTIAL}).
+ * state as already updated for the boids before them ({@link UpdateOrder#SEQUENTIAL}), and with
+ * {@link UpdateOrder#SEQUENTIAL_IN_PLACE} also the boid's own velocity as changed by the rules
+ * applied to it before.
  *
  * @param format       always {@value #FORMAT}
  * @param name         short identifier
@@ -90,6 +92,7 @@ public record Preset(
         if (alignment instanceof Alignment.Zonal z) {
             double outer = switch (neighbourhood) {
                 case Neighbourhood.Metric m -> m.radius();
+                case Neighbourhood.MetricExcludingCoincident m -> m.radius();
                 case Neighbourhood.FieldOfView f -> f.radius();
                 case Neighbourhood.Topological t -> throw new IllegalArgumentException(
                         "alignment.kind = zonal: needs a metric or fieldOfView neighbourhood, not topological");
@@ -111,10 +114,19 @@ public record Preset(
 
     /** Synchronous (every boid reads the step's start) or sequential in-place update. */
     public enum UpdateOrder {
-        /** All rules read the state at the start of the step (double buffers); seeds 000, 002. */
+        /** All rules read the state at the start of the step (double buffers); seed 000. */
         SYNCHRONOUS,
         /** Boids update one by one in id order, each seeing the earlier ones moved; 001, 003, 004. */
-        SEQUENTIAL
+        SEQUENTIAL,
+        /**
+         * As {@link #SEQUENTIAL}, and within a boid the rules act one after another on its
+         * velocity in the order cohesion, alignment, separation, goal, flee, obstacles, each
+         * reading the velocity as already changed by the ones before (alignment's {@code v_i} is
+         * {@code v_i + cohesion}); seed 002's Algorithm 1: {@code for each rule k do
+         * v_i = v_i + w_k * rule_k(b, N_b)}. (The heading blends always act in place, after
+         * separation in the other orders.)
+         */
+        SEQUENTIAL_IN_PLACE
     }
 
     /**
@@ -282,6 +294,7 @@ public record Preset(
     public double interactionRadius() {
         return switch (neighbourhood) {
             case Neighbourhood.Metric m -> Math.max(separation.radius(), m.radius());
+            case Neighbourhood.MetricExcludingCoincident m -> Math.max(separation.radius(), m.radius());
             case Neighbourhood.FieldOfView f -> Math.max(separation.radius(), f.radius());
             case Neighbourhood.Topological t -> separation.radius();
             case Neighbourhood.Global g -> separation.radius();

@@ -23,9 +23,12 @@ import java.util.Map;
 import java.util.NoSuchElementException;
 
 /**
- * The built-in presets: one per seed document, each with the seed's rules and constants, and
- * {@code reynolds}, a well-behaved default for tuning. Where a seed leaves a constant out, the
- * value chosen here is named in the preset's description ("chosen: …").
+ * The built-in presets: {@code seedNNN}, one per seed document, each with the seed's rules,
+ * constants and order of operations <em>as printed</em> (bugs included); {@code seedNNN-fixed}
+ * for the seeds with a plain bug (000, 001, 003): the same preset with exactly those bugs fixed;
+ * {@code reynolds}, a well-behaved default for tuning; {@code vicsek} and {@code couzin}. Where a
+ * seed leaves a constant out, the value chosen here is named in the description ("Chosen: …").
+ * The README's "Seed fidelity: seed line → choice" lists every reading.
  */
 public final class Presets {
     private Presets() {}
@@ -41,9 +44,12 @@ public final class Presets {
     static {
         add(reynolds());
         add(seed000());
+        add(seed000Fixed());
         add(seed001());
+        add(seed001Fixed());
         add(seed002());
         add(seed003());
+        add(seed003Fixed());
         add(seed004());
         add(vicsek());
         add(couzin());
@@ -86,36 +92,61 @@ public final class Presets {
                 NO_OBSTACLES, NO_GOAL, NO_NOISE);
     }
 
-    /** Seed 000 (Veldic 2024, Python/pyscript, 3D). */
+    /**
+     * Seed 000 (Veldic 2024, Python/pyscript, 3D) as printed: {@code alignment_rule}'s outdented
+     * division ({@link Alignment.SummedVelocityMatch}); {@code update_boids} moves with the
+     * unlimited velocity, then {@code limit_velocity}, then {@code avoid_bound}
+     * ({@link Motion.MoveThenClamp}).
+     */
     static Preset seed000() {
         return new Preset(Preset.FORMAT, "seed000",
-                "Seed 000 (Veldic, 3D py-script): linear separation <7 /50, velocity matching /600, centroid /100, "
-                        + "v += sum, speed limit, avoid_bound (margin 5, 0.5), obstacle force field; synchronous. "
-                        + "Chosen: boundRange 50, recog_range 15, max_speed 2, 30 boids, one obstacle",
+                "Seed 000 as printed (Veldic, 3D py-script): linear separation <7 /50, alignment_rule's outdented "
+                        + "division (velocity sum; mean for the last boid only) /600, centroid /100, obstacle force field; "
+                        + "v += rules, p += v (unlimited), then limit_velocity, then avoid_bound (margin 5, 0.5); "
+                        + "synchronous. Chosen: boundRange 50, recog_range 15, max_speed 2, 30 boids, one obstacle",
                 new World(3, 100, new Boundary.SoftMargin(5, 0.5)),
                 new Boids(30, 0, 2, 1, 100),
                 UpdateOrder.SYNCHRONOUS,
                 new Neighbourhood.Metric(15),
                 new Separation.Linear(7, 1.0 / 50),
-                new Alignment.VelocityMatch(1.0 / 600),
+                new Alignment.SummedVelocityMatch(1.0 / 600),
                 new Cohesion.Centroid(1.0 / 100),
-                new Motion.Additive(1),
+                new Motion.MoveThenClamp(1),
                 NO_PREDATORS,
                 new Obstacles(new ObstacleAvoidance.ForceField(15, 1), List.of(new Sphere(20, 0, 0, 5))),
                 NO_GOAL, NO_NOISE);
     }
 
-    /** Seed 001 (Choi 2012 after harry.me, CoffeeScript, 2D canvas 550x550). */
+    /**
+     * Seed 000 with its two slips fixed: a per-boid mean in {@code alignment_rule}
+     * ({@link Alignment.VelocityMatch}) and the speed limited before the move, with
+     * {@code avoid_bound}'s turn part of the step's sum ({@link Motion.Additive}).
+     */
+    static Preset seed000Fixed() {
+        return seed000().toBuilder().name("seed000-fixed")
+                .description("Seed 000 fixed: as seed000 but alignment_rule's mean per boid, and "
+                        + "v += rules + avoid_bound's turn, limit_velocity, then p += v (no move beyond max_speed)")
+                .alignment(new Alignment.VelocityMatch(1.0 / 600))
+                .motion(new Motion.Additive(1))
+                .build();
+    }
+
+    /**
+     * Seed 001 (Choi 2012 after harry.me, CoffeeScript, 2D canvas 550x550) as printed: plain
+     * distances on a canvas whose positions wrap ({@link Boundary.WrapPositionsOnly}), neighbours
+     * at {@code d > 0}, every boid starting at the canvas centre.
+     */
     static Preset seed001() {
         return new Preset(Preset.FORMAT, "seed001",
-                "Seed 001 (Choi / harry.me, 2D canvas 550, wrap): separation mean unit/d, alignment mean velocity "
+                "Seed 001 as printed (Choi / harry.me, 2D canvas 550): positions wrap but distances are plain, "
+                        + "align/cohere need 0 < d < NEIGHBOUR_RADIUS, separation mean unit/d, alignment mean velocity "
                         + "limited to MAX_FORCE 0.05, steer_to cohesion with arrival 100, MAX_SPEED 2, 101 boids "
-                        + "([0..100]); sequential in place. Chosen: DESIRED_SEPARATION 25, NEIGHBOUR_RADIUS 50, "
-                        + "weights 2/1/1, spawn box 200 (001 starts all at the centre)",
-                new World(2, 550, new Boundary.Wrap()),
-                new Boids(101, 0, 2, 1, 200),
+                        + "([0..100]) all starting at the centre; sequential in place. Chosen: DESIRED_SEPARATION 25, "
+                        + "NEIGHBOUR_RADIUS 50, weights 2/1/1",
+                new World(2, 550, new Boundary.WrapPositionsOnly()),
+                new Boids(101, 0, 2, 1, 0),
                 UpdateOrder.SEQUENTIAL,
-                new Neighbourhood.Metric(50),
+                new Neighbourhood.MetricExcludingCoincident(50),
                 new Separation.InverseDistance(25, 2),
                 new Alignment.MeanVelocityLimited(1, 0.05),
                 new Cohesion.SteerTo(1, 100, 0.05),
@@ -123,34 +154,54 @@ public final class Presets {
                 NO_PREDATORS, NO_OBSTACLES, NO_GOAL, NO_NOISE);
     }
 
-    /** Seed 002 (Yoo 2023 report, Python + three.js, 3D). */
+    /** Seed 001 on a true torus: minimum-image distances across the wrapped edges. */
+    static Preset seed001Fixed() {
+        return seed001().toBuilder().name("seed001-fixed")
+                .description("Seed 001 fixed: as seed001 but a true torus, boids see each other across the wrapped "
+                        + "edges (minimum-image distances)")
+                .world(new World(2, 550, new Boundary.Wrap()))
+                .build();
+    }
+
+    /**
+     * Seed 002 (Yoo 2023 report, Python + three.js, 3D) as printed: Algorithm 1 updates each
+     * boid rule by rule, in place, and moves it inside the per-boid loop
+     * ({@link UpdateOrder#SEQUENTIAL_IN_PLACE}); {@code saturate()} is not in the loop, so the
+     * move uses the unsaturated velocity ({@link Motion.MoveThenClamp}).
+     */
     static Preset seed002() {
         return new Preset(Preset.FORMAT, "seed002",
-                "Seed 002 (Yoo, 3D report): linear separation, velocity matching, centroid cohesion, goal within "
-                        + "visual range, predator chasing the flock centroid (max speed 2), flee with unit vectors, "
-                        + "speed saturated to [min, max], hard bound; synchronous. Chosen: visual range 10, "
-                        + "separation 3, factors 0.05/0.05/0.005, goal 0.01, PredPower 0.001, flee 0.5, speeds [0.5, 2]",
+                "Seed 002 as printed (Yoo, 3D report): Algorithm 1 per boid in id order, rules in place in the "
+                        + "order cohesion, alignment, separation, goal, flee, then p += v; saturate() to [min, max] and the "
+                        + "hard bound after every boid moved; linear separation, velocity matching, centroid cohesion, "
+                        + "goal within visual range, predator chasing the flock centroid (max speed 2), flee with unit "
+                        + "vectors. Chosen: dt 1, visual range 10, separation 3, factors 0.05/0.05/0.005, goal 0.01, "
+                        + "PredPower 0.001, flee 0.5, speeds [0.5, 2]",
                 new World(3, 100, new Boundary.Hard()),
                 new Boids(50, 0.5, 2, 1, 60),
-                UpdateOrder.SYNCHRONOUS,
+                UpdateOrder.SEQUENTIAL_IN_PLACE,
                 new Neighbourhood.Metric(10),
                 new Separation.Linear(3, 0.05),
                 new Alignment.VelocityMatch(0.05),
                 new Cohesion.Centroid(0.005),
-                new Motion.Additive(1),
+                new Motion.MoveThenClamp(1),
                 new Predators(1, new PredatorBehaviour.ChaseCentroid(0.001), 2, 10, 0.5, 1, false),
                 NO_OBSTACLES,
                 new Goal(30, 30, 30, 10, 0.01),
                 NO_NOISE);
     }
 
-    /** Seed 003 (Cha 2025, C++/SFML, 2D). */
+    /**
+     * Seed 003 (Cha 2025, C++/SFML, 2D) as printed: the arithmetic mean of atan2 headings
+     * ({@link Alignment.HeadingBlend}) and no speed limit ({@link Motion.Unclamped}).
+     */
     static Preset seed003() {
         return new Preset(Preset.FORMAT, "seed003",
-                "Seed 003 (Cha, C++ SFML 2D): separation mean (p_i-p_j)/d^2 normalised and clamped, heading-angle "
-                        + "blend toward the whole flock's arithmetic mean angle (as coded), unit vector to the global "
-                        + "centroid; sequential in place. Chosen: desiredSeparation 20, separationStrength 10, "
-                        + "maxSeparationForce 0.5, alignmentStrength 0.05, cohesionStrength 0.02, max speed 4",
+                "Seed 003 as printed (Cha, C++ SFML 2D): separation mean (p_i-p_j)/d^2 normalised and clamped, "
+                        + "heading-angle blend toward the whole flock's arithmetic mean angle, unit vector to the global "
+                        + "centroid, rules in place on the velocity, no speed limit; sequential in place. Chosen: "
+                        + "desiredSeparation 20, separationStrength 10, maxSeparationForce 0.5, alignmentStrength 0.05, "
+                        + "cohesionStrength 0.02, dt 1",
                 new World(2, 800, new Boundary.None()),
                 new Boids(150, 0, 4, 2, 600),
                 UpdateOrder.SEQUENTIAL,
@@ -158,14 +209,23 @@ public final class Presets {
                 new Separation.InverseSquareClamped(20, 1, 10, 0.5),
                 new Alignment.HeadingBlend(0.05),
                 new Cohesion.UnitToCentroid(0.02),
-                new Motion.Additive(1),
+                new Motion.Unclamped(1),
                 NO_PREDATORS, NO_OBSTACLES, NO_GOAL, NO_NOISE);
+    }
+
+    /** Seed 003 with the ±π slip fixed: circular mean heading, shortest turn. */
+    static Preset seed003Fixed() {
+        return seed003().toBuilder().name("seed003-fixed")
+                .description("Seed 003 fixed: as seed003 but the circular mean heading and the shortest signed turn "
+                        + "(headings 179 and -179 degrees average to 180, not 0)")
+                .alignment(new Alignment.CircularHeadingBlend(0.05))
+                .build();
     }
 
     /** Seed 004 (2023 Unity C#, 3D). */
     static Preset seed004() {
         return new Preset(Preset.FORMAT, "seed004",
-                "Seed 004 (Unity C#, 3D): normalised separation sum, normalised mean forward, unit vector to the "
+                "Seed 004 as printed (Unity C#, 3D): normalised separation sum, normalised mean forward, unit vector to the "
                         + "local centroid, constant speed 5 with heading lerp by deltaTime; sequential in place; "
                         + "detect range 10, separation range 5. Chosen: deltaTime 0.02 (50 fps), 100 boids, spawn box 40",
                 new World(3, 100, new Boundary.None()),

@@ -36,10 +36,11 @@ public final class Simulation {
     // rule variant codes, fixed at construction
     private static final int SEP_LINEAR = 0, SEP_INVERSE = 1, SEP_INVERSE_SQUARE = 2, SEP_NORMALIZED = 3, SEP_ZONAL = 4;
     private static final int ALI_MATCH = 0, ALI_LIMITED = 1, ALI_HEADING = 2, ALI_CIRCULAR = 3, ALI_FORWARD = 4,
-            ALI_VICSEK = 5, ALI_ZONAL = 6;
+            ALI_VICSEK = 5, ALI_ZONAL = 6, ALI_SUMMED = 7;
     private static final int COH_CENTROID = 0, COH_STEER = 1, COH_UNIT = 2, COH_ZONAL = 3;
-    private static final int MOT_ADDITIVE = 0, MOT_STEERING = 1, MOT_CONSTANT = 2, MOT_TURNING = 3;
-    private static final int BND_WRAP = 0, BND_SOFT = 1, BND_HARD = 2, BND_NONE = 3;
+    private static final int MOT_ADDITIVE = 0, MOT_STEERING = 1, MOT_CONSTANT = 2, MOT_TURNING = 3,
+            MOT_MOVE_CLAMP = 4, MOT_UNCLAMPED = 5;
+    private static final int BND_WRAP = 0, BND_SOFT = 1, BND_HARD = 2, BND_NONE = 3, BND_WRAP_POSITIONS = 4;
     private static final int NB_METRIC = 0, NB_FIELD_OF_VIEW = 1, NB_TOPOLOGICAL = 2, NB_GLOBAL = 3;
     private static final int OBS_FORCE_FIELD = 0, OBS_STEER = 1;
 
@@ -52,6 +53,15 @@ public final class Simulation {
 
     // parameters
     private final boolean threeD, periodic, sequential, global;
+    private final boolean inPlace;                // rules act one after another on the boid's velocity (002)
+    private final boolean wrapPositions;          // positions wrap (Wrap: with minimum images; WrapPositionsOnly: without)
+    private final boolean excludeCoincident;      // neighbours need d > 0 (001)
+    // sequential update whose step length is not bounded by maxSpeed·dt (unclamped motion): a
+    // boid that moved farther than the slack makes the rest of the step scan every boid, so the
+    // neighbour queries stay exact
+    private final boolean stepUnbounded;
+    private boolean scanAll;
+    private int lastId;                           // highest live boid id (SummedVelocityMatch)
     private final int nbKind, topologicalCount;
     private final double fieldOfViewCos;          // cos(angle/2), or −2 when the cone is off
     private final double size, half;
@@ -159,7 +169,7 @@ public final class Simulation {
                 }
             }
         }
-        if (preset.world().boundary() instanceof Boundary.Wrap) {
+        if (preset.world().boundary() instanceof Boundary.Wrap || preset.world().boundary() instanceof Boundary.WrapPositionsOnly) {
             double half = 0.5 * preset.world().size();
             for (int i = 0; i < f.count(); i++) {
                 if (outside(f.x()[i], half) || outside(f.y()[i], half) || outside(f.z()[i], half)) {
@@ -219,7 +229,22 @@ public final class Simulation {
         }
     }
 
+    /**
+     * For tests: as {@link #of(Preset, long)} but never taking the symmetric pair pass, so the
+     * general one-boid-at-a-time pass can be compared with it on the same preset.
+     */
+    static Simulation ofGeneralPass(Preset preset, long seed) {
+        SplittableRandom random = new SplittableRandom(seed);
+        Flock flock = new Flock(preset.world().dimension(), preset.boids().count(), preset.predators().count());
+        randomize(preset, flock, random);
+        return new Simulation(preset, flock, random, false);
+    }
+
     private Simulation(Preset preset, Flock flock, SplittableRandom random) {
+        this(preset, flock, random, true);
+    }
+
+    private Simulation(Preset preset, Flock flock, SplittableRandom random, boolean pairPass) {
         this.preset = preset;
         this.flock = flock;
         this.random = new BoidRandom(random.nextLong());
@@ -227,14 +252,17 @@ public final class Simulation {
         threeD = world.dimension() == 3;
         size = world.size();
         half = 0.5 * size;
-        sequential = preset.update() == Preset.UpdateOrder.SEQUENTIAL;
+        sequential = preset.update() != Preset.UpdateOrder.SYNCHRONOUS;
+        inPlace = preset.update() == Preset.UpdateOrder.SEQUENTIAL_IN_PLACE;
         bndKind = switch (world.boundary()) {
             case Boundary.Wrap w -> BND_WRAP;
+            case Boundary.WrapPositionsOnly w -> BND_WRAP_POSITIONS;
             case Boundary.SoftMargin s -> BND_SOFT;
             case Boundary.Hard h -> BND_HARD;
             case Boundary.None n -> BND_NONE;
         };
         periodic = bndKind == BND_WRAP;
+        wrapPositions = bndKind == BND_WRAP || bndKind == BND_WRAP_POSITIONS;
         if (world.boundary() instanceof Boundary.SoftMargin(double margin, double turn)) {
             softMargin = margin;
             softTurn = turn;
@@ -256,8 +284,12 @@ public final class Simulation {
             case Separation.Zonal z -> { sepKind = SEP_ZONAL; sepStrength = 0; sepMaxForce = 0; }
         }
 
+        excludeCoincident = preset.neighbourhood() instanceof Neighbourhood.MetricExcludingCoincident;
         switch (preset.neighbourhood()) {
             case Neighbourhood.Metric m -> {
+                nbKind = NB_METRIC; nbR2 = m.radius() * m.radius(); fieldOfViewCos = -2; topologicalCount = 0;
+            }
+            case Neighbourhood.MetricExcludingCoincident m -> {
                 nbKind = NB_METRIC; nbR2 = m.radius() * m.radius(); fieldOfViewCos = -2; topologicalCount = 0;
             }
             case Neighbourhood.FieldOfView f -> {
@@ -277,6 +309,7 @@ public final class Simulation {
         double maxForce = 0, noiseEta = 0, orientation = 0;
         switch (alignment) {
             case Alignment.VelocityMatch m -> aliKind = ALI_MATCH;
+            case Alignment.SummedVelocityMatch m -> aliKind = ALI_SUMMED;
             case Alignment.MeanVelocityLimited m -> { aliKind = ALI_LIMITED; maxForce = m.maxForce(); }
             case Alignment.HeadingBlend h -> aliKind = ALI_HEADING;
             case Alignment.CircularHeadingBlend h -> aliKind = ALI_CIRCULAR;
@@ -308,6 +341,16 @@ public final class Simulation {
                 maxTurnPerStep = 0; headingError = 0;
                 largestStep = maxSpeed * dt;
             }
+            case Motion.MoveThenClamp m -> {
+                motKind = MOT_MOVE_CLAMP; dt = m.dt(); motMaxForce = 0; constSpeed = 0; turnFactor = 0;
+                maxTurnPerStep = 0; headingError = 0;
+                largestStep = maxSpeed * dt;          // usual, not a bound: see stepUnbounded
+            }
+            case Motion.Unclamped u -> {
+                motKind = MOT_UNCLAMPED; dt = u.dt(); motMaxForce = 0; constSpeed = 0; turnFactor = 0;
+                maxTurnPerStep = 0; headingError = 0;
+                largestStep = maxSpeed * dt;          // usual, not a bound: see stepUnbounded
+            }
             case Motion.Steering s -> {
                 motKind = MOT_STEERING; dt = s.dt(); motMaxForce = s.maxForce(); constSpeed = 0; turnFactor = 0;
                 maxTurnPerStep = 0; headingError = 0;
@@ -326,9 +369,10 @@ public final class Simulation {
         }
         // Sequential update reads neighbours that already moved this step: widen the cells by
         // the largest step so a neighbour query from the start-of-step cells stays exact.
-        fastPairs = !sequential && nbKind == NB_METRIC && !needUnit && !needHeading
+        fastPairs = pairPass && !sequential && nbKind == NB_METRIC && !needUnit && !needHeading
                 && sepKind != SEP_ZONAL && aliKind != ALI_ZONAL;
         slack = sequential ? largestStep : 0;
+        stepUnbounded = sequential && (motKind == MOT_MOVE_CLAMP || motKind == MOT_UNCLAMPED);
         // 2D: half-radius cells searched two deep scan 6.25 r² instead of 9 r² (31 % fewer candidates)
         reach = threeD ? 1 : 2;
         cellSize = (preset.interactionRadius() + slack) / reach;
@@ -362,7 +406,9 @@ public final class Simulation {
         drawsPerBoid = noise > 0 || aliKind == ALI_VICSEK || (motKind == MOT_TURNING && headingError > 0);
 
         int capacity = flock.capacity();
-        grid = new NeighbourGrid(world.dimension(), periodic, size, capacity);
+        // WrapPositionsOnly: the cells wrap with the positions (a boid that wrapped stays in its
+        // cell's block), the distances do not (a boid across the edge is far away)
+        grid = new NeighbourGrid(world.dimension(), wrapPositions, size, capacity);
         slotOfId = new int[sequential ? capacity : 0];
         pairSumsPerBoid = threeD ? 14 : 10;
         pairSums = new double[fastPairs ? pairSumsPerBoid * capacity : 0];
@@ -412,17 +458,34 @@ public final class Simulation {
         if (needUnit) for (int s = 0; s < n; s++) cacheUnit(s);
         if (needHeading) for (int s = 0; s < n; s++) heading[s] = Math.atan2(svy[s], svx[s]);
         if (global) computeGlobalSums(n);
+        if (aliKind == ALI_SUMMED) {
+            int[] id = flock.id();
+            lastId = -1;
+            for (int s = 0; s < n; s++) lastId = Math.max(lastId, id[s]);
+        }
 
+        scanAll = false;
         if (sequential) {
             // one by one in id order, each boid seeing the ones before it already moved
             int[] id = flock.id();
             java.util.Arrays.fill(slotOfId, -1);
             for (int s = 0; s < n; s++) slotOfId[id[s]] = s;
+            double slack2 = slack * slack;
             for (int boid = 0; boid < slotOfId.length; boid++) {
                 int s = slotOfId[boid];
                 if (s < 0) continue;
                 if (global) addToGlobalSums(s, -1);
+                double ox = sx[s], oy = sy[s], oz = sz[s];
                 updateBoid(s, n, sx, sy, sz, svx, svy, svz);
+                if (stepUnbounded && !scanAll) {
+                    double dx = sx[s] - ox, dy = sy[s] - oy, dz = sz[s] - oz;     // as the grid sees it
+                    if (wrapPositions) {
+                        dx = Periodic.minimumImage(dx, size);
+                        dy = Periodic.minimumImage(dy, size);
+                        dz = Periodic.minimumImage(dz, size);
+                    }
+                    scanAll = dx * dx + dy * dy + dz * dz > slack2;
+                }
                 if (needUnit) cacheUnit(s);
                 if (needHeading) heading[s] = Math.atan2(svy[s], svx[s]);
                 if (global) addToGlobalSums(s, +1);
@@ -434,10 +497,41 @@ public final class Simulation {
             for (int s = 0; s < n; s++) updateBoid(s, n, nx, ny, nz, nvx, nvy, nvz);
             flock.swapBuffers();
         }
+        if (motKind == MOT_MOVE_CLAMP) clampThenBound(n);
         step++;
         if (flock.predatorCount() > 0) {
             predation.move();
             predation.capture(step);
+        }
+    }
+
+    /**
+     * {@link Motion.MoveThenClamp}'s end of step, once every boid has moved: each speed clamped
+     * to [minSpeed, maxSpeed], then the soft margin's turn or the hard bound by the new position.
+     */
+    private void clampThenBound(int n) {
+        double[] x = flock.x(), y = flock.y(), z = flock.z(), vx = flock.vx(), vy = flock.vy(), vz = flock.vz();
+        double lo = -half - softMargin, hi = half + softMargin;
+        for (int s = 0; s < n; s++) {
+            double speed = Math.sqrt(vx[s] * vx[s] + vy[s] * vy[s] + vz[s] * vz[s]);
+            if (speed > maxSpeed) {
+                double f = maxSpeed / speed;
+                vx[s] *= f; vy[s] *= f; vz[s] *= f;
+            } else if (speed < minSpeed && speed > 0) {
+                double f = minSpeed / speed;
+                vx[s] *= f; vy[s] *= f; vz[s] *= f;
+            }
+            if (bndKind == BND_SOFT) {
+                if (x[s] < lo) vx[s] += softTurn; else if (x[s] > hi) vx[s] -= softTurn;
+                if (y[s] < lo) vy[s] += softTurn; else if (y[s] > hi) vy[s] -= softTurn;
+                if (threeD) { if (z[s] < lo) vz[s] += softTurn; else if (z[s] > hi) vz[s] -= softTurn; }
+            } else if (bndKind == BND_HARD) {
+                if (x[s] > half) { x[s] = half; vx[s] = -Math.abs(vx[s]); } else if (x[s] < -half) { x[s] = -half; vx[s] = Math.abs(vx[s]); }
+                if (y[s] > half) { y[s] = half; vy[s] = -Math.abs(vy[s]); } else if (y[s] < -half) { y[s] = -half; vy[s] = Math.abs(vy[s]); }
+                if (threeD) {
+                    if (z[s] > half) { z[s] = half; vz[s] = -Math.abs(vz[s]); } else if (z[s] < -half) { z[s] = -half; vz[s] = Math.abs(vz[s]); }
+                }
+            }
         }
     }
 
@@ -506,7 +600,10 @@ public final class Simulation {
                 sepZ = pairSums[at + SEP_Z]; invZ = pairSums[at + INV_Z]; nbVz = pairSums[at + NB_VZ]; nbOz = pairSums[at + NB_OZ];
             }
         }
-        int runCount = fastPairs && shiftsExact ? 0 : grid.ranges(xi, yi, zi, reach, runs);
+        int runCount;
+        if (fastPairs && shiftsExact) runCount = 0;
+        else if (scanAll) { runs[0] = 0; runs[1] = n; runCount = 1; }
+        else runCount = grid.ranges(xi, yi, zi, reach, runs);
         for (int r = 0; r < runCount; r++) {
             int end = runs[2 * r + 1];
             for (int k = runs[2 * r]; k < end; k++) {
@@ -533,7 +630,7 @@ public final class Simulation {
                     }
                     if (zonal) continue;     // Couzin's zones do not overlap
                 }
-                if (metric && d2 < nbR2) {
+                if (metric && d2 < nbR2 && (d2 > 0 || !excludeCoincident)) {
                     if (zonal) {
                         if (d2 < orientationR2) {
                             nbCount++;
@@ -554,7 +651,8 @@ public final class Simulation {
             }
         }
         if (nbKind == NB_TOPOLOGICAL) {
-            int found = nearest.search(grid, sx, sy, sz, s, xi, yi, zi, periodic ? size : 0, slack);
+            int found = nearest.search(grid, sx, sy, sz, s, xi, yi, zi, periodic ? size : 0,
+                    scanAll ? Double.POSITIVE_INFINITY : slack);
             int[] nearSlot = nearest.slots();
             for (int m = 0; m < found; m++) {
                 int k = nearSlot[m];
@@ -581,17 +679,20 @@ public final class Simulation {
             if (needHeading) nbHeading = sequential ? gHeading : gHeading - heading[s];
         }
 
-        // --- rules, in 003's order: separation, alignment, cohesion, then the forces
+        // --- rules. Summed in 003's order: separation, alignment, cohesion, then the forces; in
+        // place (002) cohesion, alignment, separation, each reading the velocity as changed so far
         double wx = vxi, wy = vyi, wz = vzi;   // working velocity (changed only by heading blends)
         double ax = 0, ay = 0, az = 0;         // summed rule output
+        double spx = 0, spy = 0, spz = 0;      // separation's output
+        double chx = 0, chy = 0, chz = 0;      // cohesion's output
         boolean repulsed = false;              // Zonal separation has priority over the other rules
 
         switch (sepKind) {
-            case SEP_LINEAR -> { ax += sepWeight * sepX; ay += sepWeight * sepY; az += sepWeight * sepZ; }
+            case SEP_LINEAR -> { spx = sepWeight * sepX; spy = sepWeight * sepY; spz = sepWeight * sepZ; }
             case SEP_INVERSE -> {
                 if (sepInvCount > 0) {
                     double f = sepWeight / sepInvCount;
-                    ax += f * invX; ay += f * invY; az += f * invZ;
+                    spx = f * invX; spy = f * invY; spz = f * invZ;
                 }
             }
             case SEP_INVERSE_SQUARE -> {
@@ -600,7 +701,7 @@ public final class Simulation {
                     double len = Math.sqrt(mx * mx + my * my + mz * mz);
                     if (len > 0) {
                         double f = sepWeight * Math.min(sepStrength * len, sepMaxForce) / len;
-                        ax += f * mx; ay += f * my; az += f * mz;
+                        spx = f * mx; spy = f * my; spz = f * mz;
                     }
                 }
             }
@@ -608,7 +709,7 @@ public final class Simulation {
                 double len = Math.sqrt(sepX * sepX + sepY * sepY + sepZ * sepZ);
                 if (len > 0) {
                     double f = sepWeight / len;
-                    ax += f * sepX; ay += f * sepY; az += f * sepZ;
+                    spx = f * sepX; spy = f * sepY; spz = f * sepZ;
                 }
             }
             case SEP_ZONAL -> {
@@ -617,7 +718,7 @@ public final class Simulation {
                     double len = Math.sqrt(zoneX * zoneX + zoneY * zoneY + zoneZ * zoneZ);
                     if (len > 0) {
                         double f = sepWeight / len;
-                        ax += f * zoneX; ay += f * zoneY; az += f * zoneZ;
+                        spx = f * zoneX; spy = f * zoneY; spz = f * zoneZ;
                     }
                 }
             }
@@ -625,12 +726,60 @@ public final class Simulation {
         }
         if (repulsed) { nbCount = 0; attCount = 0; }
 
+        if (cohKind == COH_ZONAL) {
+            double len = Math.sqrt(attX * attX + attY * attY + attZ * attZ);
+            if (attCount > 0 && len > 0) {
+                double f = cohWeight / len;
+                chx = f * attX; chy = f * attY; chz = f * attZ;
+            }
+        } else if (nbCount > 0) {
+            double cx = nbOx / nbCount, cy = nbOy / nbCount, cz = nbOz / nbCount;   // c_i − p_i
+            switch (cohKind) {
+                case COH_CENTROID -> { chx = cohWeight * cx; chy = cohWeight * cy; chz = cohWeight * cz; }
+                case COH_STEER -> {
+                    double d = Math.sqrt(cx * cx + cy * cy + cz * cz);
+                    if (d > 0) {
+                        double desired = maxSpeed * (d < cohArrival ? d / cohArrival : 1) / d;
+                        double tx = cx * desired - vxi, ty = cy * desired - vyi, tz = cz * desired - vzi;
+                        double len = Math.sqrt(tx * tx + ty * ty + tz * tz);
+                        if (len > cohMaxForce) {
+                            double f = cohMaxForce / len;
+                            tx *= f; ty *= f; tz *= f;
+                        }
+                        chx = cohWeight * tx; chy = cohWeight * ty; chz = cohWeight * tz;
+                    }
+                }
+                case COH_UNIT -> {
+                    double d = Math.sqrt(cx * cx + cy * cy + cz * cz);
+                    if (d > 0) {
+                        double f = cohWeight / d;
+                        chx = f * cx; chy = f * cy; chz = f * cz;
+                    }
+                }
+                default -> throw new AssertionError(cohKind);   // COH_ZONAL is handled above
+            }
+        }
+
+        if (inPlace) { ax += chx; ay += chy; az += chz; } else { ax += spx; ay += spy; az += spz; }
+        // the own velocity alignment reads: as changed by the rules before it when in place
+        double rvx = inPlace ? vxi + ax : vxi, rvy = inPlace ? vyi + ay : vyi, rvz = inPlace ? vzi + az : vzi;
+
         switch (aliKind) {
             case ALI_MATCH -> {
                 if (nbCount > 0) {
-                    ax += aliWeight * (nbVx / nbCount - vxi);
-                    ay += aliWeight * (nbVy / nbCount - vyi);
-                    az += aliWeight * (nbVz / nbCount - vzi);
+                    ax += aliWeight * (nbVx / nbCount - rvx);
+                    ay += aliWeight * (nbVy / nbCount - rvy);
+                    az += aliWeight * (nbVz / nbCount - rvz);
+                }
+            }
+            case ALI_SUMMED -> {
+                // 000 as printed: the mean only for the last boid, the plain sum for every other
+                if (flock.id()[s] != lastId) {
+                    ax += aliWeight * (nbVx - rvx); ay += aliWeight * (nbVy - rvy); az += aliWeight * (nbVz - rvz);
+                } else if (nbCount > 0) {
+                    ax += aliWeight * (nbVx / nbCount - rvx);
+                    ay += aliWeight * (nbVy / nbCount - rvy);
+                    az += aliWeight * (nbVz / nbCount - rvz);
                 }
             }
             case ALI_LIMITED -> {
@@ -646,7 +795,7 @@ public final class Simulation {
             }
             case ALI_HEADING, ALI_CIRCULAR -> {
                 if (nbCount > 0) {
-                    // 003 turns the velocity as already changed by separation
+                    // 003 turns the velocity as already changed by separation (in place: by cohesion)
                     wx += ax; wy += ay;
                     ax = 0; ay = 0;
                     double bird = Math.atan2(wy, wx);
@@ -666,7 +815,7 @@ public final class Simulation {
             case ALI_VICSEK -> {
                 // self included; η uniform in [−η/2, η/2]
                 double sumX = nbUx + (needUnit ? ux[s] : 0), sumY = nbUy + (needUnit ? uy[s] : 0);
-                double theta = sumX == 0 && sumY == 0 ? Math.atan2(vyi, vxi) : Math.atan2(sumY, sumX);
+                double theta = sumX == 0 && sumY == 0 ? Math.atan2(rvy, rvx) : Math.atan2(sumY, sumX);
                 theta += vicsekNoise * (random.nextDouble() - 0.5);   // drawn even for η = 0
                 ax += aliWeight * Math.cos(theta); ay += aliWeight * Math.sin(theta);
             }
@@ -682,7 +831,7 @@ public final class Simulation {
                 if (nbCount > 0) {
                     mx = nbUx / nbCount; my = nbUy / nbCount; mz = nbUz / nbCount;
                 } else {
-                    mx = vxi; my = vyi; mz = vzi;
+                    mx = rvx; my = rvy; mz = rvz;
                 }
                 double len = Math.sqrt(mx * mx + my * my + mz * mz);
                 if (len > 0) {
@@ -692,40 +841,7 @@ public final class Simulation {
             }
             default -> throw new AssertionError(aliKind);
         }
-
-        if (cohKind == COH_ZONAL) {
-            double len = Math.sqrt(attX * attX + attY * attY + attZ * attZ);
-            if (attCount > 0 && len > 0) {
-                double f = cohWeight / len;
-                ax += f * attX; ay += f * attY; az += f * attZ;
-            }
-        } else if (nbCount > 0) {
-            double cx = nbOx / nbCount, cy = nbOy / nbCount, cz = nbOz / nbCount;   // c_i − p_i
-            switch (cohKind) {
-                case COH_CENTROID -> { ax += cohWeight * cx; ay += cohWeight * cy; az += cohWeight * cz; }
-                case COH_STEER -> {
-                    double d = Math.sqrt(cx * cx + cy * cy + cz * cz);
-                    if (d > 0) {
-                        double desired = maxSpeed * (d < cohArrival ? d / cohArrival : 1) / d;
-                        double tx = cx * desired - vxi, ty = cy * desired - vyi, tz = cz * desired - vzi;
-                        double len = Math.sqrt(tx * tx + ty * ty + tz * tz);
-                        if (len > cohMaxForce) {
-                            double f = cohMaxForce / len;
-                            tx *= f; ty *= f; tz *= f;
-                        }
-                        ax += cohWeight * tx; ay += cohWeight * ty; az += cohWeight * tz;
-                    }
-                }
-                case COH_UNIT -> {
-                    double d = Math.sqrt(cx * cx + cy * cy + cz * cz);
-                    if (d > 0) {
-                        double f = cohWeight / d;
-                        ax += f * cx; ay += f * cy; az += f * cz;
-                    }
-                }
-                default -> throw new AssertionError(cohKind);   // COH_ZONAL is handled above
-            }
-        }
+        if (inPlace) { ax += spx; ay += spy; az += spz; } else { ax += chx; ay += chy; az += chz; }
 
         // --- goal (002): weight · (g − p) within the goal's radius
         if (goalWeight > 0) {
@@ -763,7 +879,8 @@ public final class Simulation {
                     }
                 }
             } else {
-                steerToAvoid(xi, yi, zi, vxi, vyi, vzi);
+                if (inPlace) steerToAvoid(xi, yi, zi, wx + ax, wy + ay, wz + az);
+                else steerToAvoid(xi, yi, zi, vxi, vyi, vzi);
                 ax += turned[0]; ay += turned[1]; az += turned[2];
             }
         }
@@ -782,7 +899,7 @@ public final class Simulation {
         }
 
         // --- soft boundary (000): turn back once more than the margin outside the box
-        if (bndKind == BND_SOFT) {
+        if (bndKind == BND_SOFT && motKind != MOT_MOVE_CLAMP) {      // MoveThenClamp: at the step's end
             double lo = -half - softMargin, hi = half + softMargin;
             if (xi < lo) ax += softTurn; else if (xi > hi) ax -= softTurn;
             if (yi < lo) ay += softTurn; else if (yi > hi) ay -= softTurn;
@@ -792,6 +909,9 @@ public final class Simulation {
         // --- motion
         double nvx, nvy, nvz;
         switch (motKind) {
+            case MOT_MOVE_CLAMP, MOT_UNCLAMPED -> {    // MoveThenClamp clamps at the step's end
+                nvx = wx + ax; nvy = wy + ay; nvz = wz + az;
+            }
             case MOT_ADDITIVE, MOT_STEERING -> {
                 if (motKind == MOT_STEERING) {
                     double len = Math.sqrt(ax * ax + ay * ay + az * az);
@@ -841,11 +961,11 @@ public final class Simulation {
         double nx = xi + nvx * dt, ny = yi + nvy * dt, nz = zi + nvz * dt;
 
         // --- hard and periodic boundaries act on the new position
-        if (bndKind == BND_WRAP) {
+        if (wrapPositions) {
             nx = Periodic.wrap(nx, size);
             ny = Periodic.wrap(ny, size);
             if (threeD) nz = Periodic.wrap(nz, size);
-        } else if (bndKind == BND_HARD) {
+        } else if (bndKind == BND_HARD && motKind != MOT_MOVE_CLAMP) {   // MoveThenClamp: at the step's end
             if (nx > half) { nx = half; nvx = -Math.abs(nvx); } else if (nx < -half) { nx = -half; nvx = Math.abs(nvx); }
             if (ny > half) { ny = half; nvy = -Math.abs(nvy); } else if (ny < -half) { ny = -half; nvy = Math.abs(nvy); }
             if (threeD) {
@@ -894,9 +1014,10 @@ public final class Simulation {
                             } else {
                                 from = forward[3 * r]; to = forward[3 * r + 1];
                                 int image = forward[3 * r + 2];
-                                shiftX = size * (image % 3 - 1);
-                                shiftY = size * ((image / 3) % 3 - 1);
-                                shiftZ = size * (image / 9 - 1);
+                                double period = periodic ? size : 0;   // WrapPositionsOnly: plain distances
+                                shiftX = period * (image % 3 - 1);
+                                shiftY = period * ((image / 3) % 3 - 1);
+                                shiftZ = period * (image / 9 - 1);
                             }
                             for (int j = from; j < to; j++) {
                                 double dx = (x[j] - xi) + shiftX, dy = (y[j] - yi) + shiftY;
@@ -916,7 +1037,7 @@ public final class Simulation {
                                         if (threeD) { double iz = dz * inv; invZ -= iz; sums[at + INV_Z] += iz; }
                                     }
                                 }
-                                if (d2 < nbR2) {
+                                if (d2 < nbR2 && (d2 > 0 || !excludeCoincident)) {
                                     nbCount++; sums[at + NB_COUNT]++;
                                     nbVx += vx[j]; nbVy += vy[j];
                                     sums[at + NB_VX] += vxi; sums[at + NB_VY] += vyi;

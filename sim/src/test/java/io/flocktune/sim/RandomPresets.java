@@ -34,8 +34,9 @@ final class RandomPresets {
     static Preset next(SplittableRandom r) {
         int dimension = r.nextBoolean() ? 2 : 3;
         double size = logUniform(r, 5, 1000);
-        Boundary boundary = switch (r.nextInt(4)) {
+        Boundary boundary = switch (r.nextInt(5)) {
             case 0 -> new Boundary.Wrap();
+            case 4 -> new Boundary.WrapPositionsOnly();
             case 1 -> new Boundary.SoftMargin(r.nextDouble(10), logUniform(r, 0.01, 1));
             case 2 -> new Boundary.Hard();
             default -> new Boundary.None();
@@ -46,8 +47,9 @@ final class RandomPresets {
         double spawn = r.nextInt(10) == 0 ? 0 : r.nextDouble(size);
         double initialSpeed = r.nextInt(10) == 0 ? 0 : r.nextDouble(2 * maxSpeed);   // 0: every boid at rest
         Boids boids = new Boids(1 + r.nextInt(150), minSpeed, maxSpeed, initialSpeed, spawn);
-        Neighbourhood neighbourhood = switch (r.nextInt(4)) {
+        Neighbourhood neighbourhood = switch (r.nextInt(5)) {
             case 0 -> new Neighbourhood.Metric(logUniform(r, 0.1, size));
+            case 4 -> new Neighbourhood.MetricExcludingCoincident(logUniform(r, 0.1, size));
             case 1 -> new Neighbourhood.FieldOfView(logUniform(r, 0.1, size), 1 + r.nextDouble(359));
             case 2 -> new Neighbourhood.Topological(1 + r.nextInt(12));
             default -> new Neighbourhood.Global();
@@ -63,13 +65,14 @@ final class RandomPresets {
         // Couzin's zonal alignment needs an orientation radius between separation and a metric reach
         double reach = switch (neighbourhood) {
             case Neighbourhood.Metric m -> m.radius();
+            case Neighbourhood.MetricExcludingCoincident m -> m.radius();
             case Neighbourhood.FieldOfView f -> f.radius();
             case Neighbourhood.Topological t -> 0;
             case Neighbourhood.Global g -> 0;
         };
         boolean zonalPossible = reach >= separationRadius;
         Alignment alignment = switch (r.nextInt(dimension == 2 ? 7 : 4)) {   // the last three are 2D only
-            case 0 -> new Alignment.VelocityMatch(weight(r));
+            case 0 -> r.nextBoolean() ? new Alignment.VelocityMatch(weight(r)) : new Alignment.SummedVelocityMatch(weight(r));
             case 1 -> new Alignment.MeanVelocityLimited(weight(r), weight(r));
             case 2 -> new Alignment.MeanForward(weight(r));
             case 3 -> zonalPossible
@@ -86,8 +89,13 @@ final class RandomPresets {
             default -> new Cohesion.Zonal(weight(r));
         };
         double dt = logUniform(r, 0.01, 1);
-        Motion motion = switch (r.nextInt(4)) {
+        Motion motion = switch (r.nextInt(6)) {
             case 0 -> new Motion.Additive(dt);
+            case 4 -> new Motion.MoveThenClamp(dt);
+            // without a speed limit a velocity match of weight > 2 grows the speed geometrically
+            // until it overflows; every other rule output is bounded, so the speed stays finite
+            case 5 -> alignment instanceof Alignment.VelocityMatch || alignment instanceof Alignment.SummedVelocityMatch
+                    ? new Motion.MoveThenClamp(dt) : new Motion.Unclamped(dt);
             case 1 -> new Motion.Steering(dt, logUniform(r, 0.001, 10));
             case 2 -> new Motion.TurningRate(dt, logUniform(r, 0.1, 10), logUniform(r, 1, 720), r.nextBoolean() ? 0 : r.nextDouble());
             default -> new Motion.ConstantSpeed(dt, logUniform(r, 0.1, 10), logUniform(r, 0.001, 1));
@@ -112,7 +120,7 @@ final class RandomPresets {
                 logUniform(r, 0.1, size), weight(r));
         Noise noise = new Noise(r.nextBoolean() ? 0 : logUniform(r, 0.001, 1));
         return new Preset(Preset.FORMAT, "random", "random preset for property tests",
-                new World(dimension, size, boundary), boids, r.nextBoolean() ? UpdateOrder.SYNCHRONOUS : UpdateOrder.SEQUENTIAL,
+                new World(dimension, size, boundary), boids, UpdateOrder.values()[r.nextInt(UpdateOrder.values().length)],
                 neighbourhood, separation, alignment, cohesion, motion, predators, obstacles, goal, noise);
     }
 

@@ -74,6 +74,7 @@ class SimulationGuardsTest {
             // with a metric reach nothing acts on them, so with a speed-clamping motion they stay at
             // rest (Vicsek includes the boid itself and always gives a unit heading)
             boolean reachOnly = preset.neighbourhood() instanceof Neighbourhood.Metric
+                    || preset.neighbourhood() instanceof Neighbourhood.MetricExcludingCoincident
                     || preset.neighbourhood() instanceof Neighbourhood.FieldOfView;
             boolean clamping = preset.motion() instanceof Motion.Additive || preset.motion() instanceof Motion.Steering;
             if (reachOnly && clamping && !(preset.alignment() instanceof Alignment.Vicsek)) {
@@ -103,10 +104,12 @@ class SimulationGuardsTest {
         int cases = 0;
         for (int dimension = 2; dimension <= 3; dimension++) {
             for (Neighbourhood neighbourhood : List.of(new Neighbourhood.Metric(5), new Neighbourhood.FieldOfView(5, 270),
-                    new Neighbourhood.Topological(2), new Neighbourhood.Global())) {
+                    new Neighbourhood.Topological(2), new Neighbourhood.Global(), new Neighbourhood.MetricExcludingCoincident(5))) {
                 List<Alignment> alignments = new ArrayList<>(List.of(new Alignment.VelocityMatch(1),
-                        new Alignment.MeanVelocityLimited(1, 0.5), new Alignment.MeanForward(1)));
-                boolean metric = neighbourhood instanceof Neighbourhood.Metric || neighbourhood instanceof Neighbourhood.FieldOfView;
+                        new Alignment.SummedVelocityMatch(1), new Alignment.MeanVelocityLimited(1, 0.5),
+                        new Alignment.MeanForward(1)));
+                boolean metric = neighbourhood instanceof Neighbourhood.Metric || neighbourhood instanceof Neighbourhood.FieldOfView
+                        || neighbourhood instanceof Neighbourhood.MetricExcludingCoincident;
                 if (metric) alignments.add(new Alignment.Zonal(1, 4));
                 if (dimension == 2) {
                     alignments.addAll(List.of(new Alignment.HeadingBlend(0.5), new Alignment.CircularHeadingBlend(0.5),
@@ -121,7 +124,8 @@ class SimulationGuardsTest {
                         if (alignment instanceof Alignment.Zonal) cohesions.add(new Cohesion.Zonal(1));
                         for (Cohesion cohesion : cohesions) {
                             for (Motion motion : List.of(new Motion.Additive(1), new Motion.Steering(1, 0.5),
-                                    new Motion.ConstantSpeed(0.1, 1, 0.5), new Motion.TurningRate(0.1, 1, 40, 0.05))) {
+                                    new Motion.ConstantSpeed(0.1, 1, 0.5), new Motion.TurningRate(0.1, 1, 40, 0.05),
+                                    new Motion.MoveThenClamp(1), new Motion.Unclamped(1))) {
                                 for (UpdateOrder update : UpdateOrder.values()) {
                                     Preset preset = TestPresets.quiet(dimension).toBuilder()
                                             .world(new Preset.World(dimension, 100, new Boundary.Wrap()))

@@ -44,12 +44,20 @@ class SimulationPropertyTest {
 
     private static void checkSpeedAndBox(Preset preset, Flock f, long step, String where) {
         double half = 0.5 * preset.world().size();
-        // Additive and Steering clamp the speed to maxSpeed; the others keep a constant speed
+        // Additive, Steering and MoveThenClamp clamp the speed to maxSpeed, Unclamped does not;
+        // the others keep a constant speed
         boolean constant;
         double limit;
         switch (preset.motion()) {
             case Motion.Additive a -> { constant = false; limit = preset.boids().maxSpeed(); }
             case Motion.Steering s -> { constant = false; limit = preset.boids().maxSpeed(); }
+            case Motion.MoveThenClamp m -> {
+                // clamped at the step's end, then the soft margin may turn each component once more
+                constant = false;
+                double turn = preset.world().boundary() instanceof Boundary.SoftMargin soft ? soft.turn() : 0;
+                limit = preset.boids().maxSpeed() + turn * Math.sqrt(preset.world().dimension());
+            }
+            case Motion.Unclamped u -> { constant = false; limit = Double.POSITIVE_INFINITY; }
             case Motion.ConstantSpeed c -> { constant = true; limit = c.speed(); }
             case Motion.TurningRate t -> { constant = true; limit = t.speed(); }
         }
@@ -59,8 +67,9 @@ class SimulationPropertyTest {
                     ? Math.abs(speed - limit) <= 1e-9 * limit
                     : speed <= limit * (1 + 1e-12);
             if (!ok) fail("speed " + speed + " vs " + limit + " at step " + step + ": " + where);
-            if (preset.world().boundary() instanceof Boundary.Wrap || preset.world().boundary() instanceof Boundary.Hard) {
-                boolean wrap = preset.world().boundary() instanceof Boundary.Wrap;
+            Boundary boundary = preset.world().boundary();
+            boolean wrap = boundary instanceof Boundary.Wrap || boundary instanceof Boundary.WrapPositionsOnly;
+            if (wrap || boundary instanceof Boundary.Hard) {
                 for (double c : new double[] {f.x()[i], f.y()[i], f.z()[i]}) {
                     if (c < -half || c > half || (wrap && c == half)) fail("position " + c + " at step " + step + ": " + where);
                 }

@@ -12,11 +12,25 @@ public sealed interface Alignment {
 
     /**
      * Seeds 000 ({@code alignment_rule}, divided by 600) and 002: {@code weight · (mean_N v_j − v_i)};
-     * zero when N is empty. Seed 000's code divides by the count only once, after the loop over
-     * all boids (an indentation slip); this variant implements the evident intent, a per-boid mean.
+     * zero when N is empty. For seed 000 this is the evident intent; its code as printed is
+     * {@link SummedVelocityMatch} (preset {@code seed000-fixed} uses this variant).
      */
     record VelocityMatch(double weight) implements Alignment {
         public VelocityMatch {
+            Check.nonNegative("weight", weight);
+        }
+    }
+
+    /**
+     * Seed 000's {@code alignment_rule} as printed (preset {@code seed000}): its
+     * {@code if cnt > 0: alignV[i] /= cnt / else: alignV[i] = boidsV[i]} is indented under
+     * {@code for i}, not under the loop body, so it runs once, after the loop, for the last boid
+     * only. Every boid but the last (the highest id) gets {@code weight · (Σ_N v_j − v_i)} (the
+     * <em>sum</em>, and {@code −weight · v_i} when N is empty, a drag); the last gets
+     * {@code weight · (mean_N v_j − v_i)}, zero when N is empty.
+     */
+    record SummedVelocityMatch(double weight) implements Alignment {
+        public SummedVelocityMatch {
             Check.nonNegative("weight", weight);
         }
     }

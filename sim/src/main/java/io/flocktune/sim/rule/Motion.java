@@ -12,15 +12,46 @@ public sealed interface Motion {
     double dt();
 
     /**
-     * Seeds 000, 001, 002, 003: {@code v ← v + a}, speed clamped to [minSpeed, maxSpeed] of the
-     * boids (a zero velocity stays zero), {@code p ← p + v·dt}. 001's {@code step} is exactly
-     * this ({@code velocity.add(acceleration).limit(MAX_SPEED)}); its steering character lives in
-     * its rules, which truncate their own outputs to MAX_FORCE.
+     * Limit, then move: {@code v ← v + a}, speed clamped to [minSpeed, maxSpeed] of the boids (a
+     * zero velocity stays zero), {@code p ← p + v·dt}. Seed 001 and {@code seed000-fixed}. 001's
+     * {@code step} is exactly this ({@code velocity.add(acceleration).limit(MAX_SPEED)}); its
+     * steering character lives in its rules, which truncate their own outputs to MAX_FORCE.
      *
-     * @param dt time step, &gt; 0 (000, 001, 003: 1; 002: δt)
+     * @param dt time step, &gt; 0 (001: 1)
      */
     record Additive(double dt) implements Motion {
         public Additive {
+            Check.positive("dt", dt);
+        }
+    }
+
+    /**
+     * Move with the unlimited velocity, clamp afterwards: {@code v ← v + a},
+     * {@code p ← p + v·dt} with that unclamped v; once every boid has moved, each speed is
+     * clamped to [minSpeed, maxSpeed] of the boids (a zero velocity stays zero), then a
+     * {@link Boundary.SoftMargin} or {@link Boundary.Hard} boundary acts on the new positions.
+     * Seed 000 ({@code update_boids}: {@code boidsV += vel1 + vel2 + vel3; boidsP += boidsV},
+     * then {@code limit_velocity()}, then {@code avoid_bound()}) and seed 002 (Algorithm 1's
+     * {@code p_i = p_i + δt·v_i}, then {@code saturate()}). A boid can move much farther than
+     * maxSpeed·dt in one step (000: 100 units when pushed out of an obstacle).
+     *
+     * @param dt time step, &gt; 0 (000, 002: 1)
+     */
+    record MoveThenClamp(double dt) implements Motion {
+        public MoveThenClamp {
+            Check.positive("dt", dt);
+        }
+    }
+
+    /**
+     * No speed limit: {@code v ← v + a}, {@code p ← p + v·dt}; the boids' minSpeed and maxSpeed
+     * are not used. Seed 003 as printed: its rules change {@code m_velocity} and it prints no
+     * speed limit (preset {@code seed003}).
+     *
+     * @param dt time step, &gt; 0 (003: 1)
+     */
+    record Unclamped(double dt) implements Motion {
+        public Unclamped {
             Check.positive("dt", dt);
         }
     }

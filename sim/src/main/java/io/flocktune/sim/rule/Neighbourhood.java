@@ -8,9 +8,22 @@ import io.flocktune.sim.Check;
  */
 public sealed interface Neighbourhood {
 
-    /** Every boid within {@code radius} (world units, &gt; 0), seeds 000, 001, 002, 004. */
+    /** Every boid within {@code radius} (world units, &gt; 0), seeds 000, 002, 004. */
     record Metric(double radius) implements Neighbourhood {
         public Metric {
+            Check.positive("radius", radius);
+        }
+    }
+
+    /**
+     * Every other boid j with {@code 0 < |p_j − p_i| < radius}: seed 001's {@code align} and
+     * {@code cohere} ({@code if d > 0 and d < NEIGHBOUR_RADIUS}); a boid at the same point is not
+     * a neighbour (with 001's start, every boid at one point, nobody aligns or coheres at first).
+     *
+     * @param radius world units, &gt; 0
+     */
+    record MetricExcludingCoincident(double radius) implements Neighbourhood {
+        public MetricExcludingCoincident {
             Check.positive("radius", radius);
         }
     }

@@ -26,6 +26,7 @@ final class BenchFlocks {
     static double countingRadius(Preset preset) {
         return switch (preset.neighbourhood()) {
             case Neighbourhood.Metric metric -> metric.radius();
+            case Neighbourhood.MetricExcludingCoincident metric -> metric.radius();
             case Neighbourhood.FieldOfView view -> view.radius();
             case Neighbourhood.Topological topological -> preset.separation().radius();
             case Neighbourhood.Global global -> preset.separation().radius();

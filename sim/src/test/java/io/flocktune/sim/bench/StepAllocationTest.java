@@ -19,7 +19,8 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 class StepAllocationTest {
 
     @ParameterizedTest(name = "{0}")
-    @ValueSource(strings = {"reynolds", "seed000", "seed001", "seed002", "seed003", "seed004"})
+    @ValueSource(strings = {"reynolds", "seed000", "seed000-fixed", "seed001", "seed001-fixed", "seed002", "seed003",
+            "seed003-fixed", "seed004"})
     void stepAllocatesNothing(String name) {
         var threads = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
         assumeTrue(threads.isThreadAllocatedMemorySupported() && threads.isThreadAllocatedMemoryEnabled());

@@ -16,8 +16,9 @@ import java.util.SplittableRandom;
  * <p>Each state is a few clusters of boids (uniform in a cube or square, velocities of a fixed
  * speed in uniformly random directions) placed so that 50 steps exercise every rule of the
  * seed: dense groups for separation, boids beyond 000's soft margin and near its obstacle, a
- * group straddling 001's periodic corner, boids near 002's goal and wall with its predator
- * inside the flock and a second one in boid 0's path.
+ * group straddling 001's wrapped corner (whose parts see each other only in
+ * {@code seed001-fixed}: {@code seed001}'s distances are plain), boids near 002's goal and wall
+ * with its predator inside the flock and a second one in boid 0's path.
  *
  * <pre>{@code
  * java -cp sim/target/test-classes:sim/target/classes \

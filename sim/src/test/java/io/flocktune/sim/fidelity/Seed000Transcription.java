@@ -1,131 +1,174 @@
 package io.flocktune.sim.fidelity;
 
 /**
- * Seed 000 (Veldic 2024, py-script, 3D) written out all-pairs from
- * {@code seeds/000_1db60f9d84a163ac.txt}, independent of the engine. Constants the seed leaves
- * to its sliders are the {@code seed000} preset's choices (boundRange 50, recog_range 15,
- * max_speed 2, sliders at 1, one obstacle of size 5 at (20, 0, 0)).
+ * Seed 000 (Veldic 2024, "Boids Simulation (1)", Python/py-script, 3D), transcribed from
+ * {@code seeds/000_1db60f9d84a163ac.txt} alone, function by function in the post's names and
+ * order of statements: {@code separation_rule}, {@code alignment_rule}, {@code cohesion_rule},
+ * {@code update_boids}, {@code limit_velocity}, {@code avoid_bound}, {@code avoid_obstacles_rule}.
+ * {@code boidsP}, {@code boidsV} are (N, 3) arrays, row i = boid i; every rule reads them as they
+ * are when it is called (numpy arrays, updated only by {@code +=} in {@code update_boids}).
+ * Never calls the engine.
  *
- * <p>Where the seed is silent or slips, the engine's documented choice is followed:
- * {@code alignment_rule} divides per boid (the seed's {@code if cnt > 0} is outdented);
- * every rule reads the state at the step's start; the rule outputs are summed in the order
- * separation, alignment, cohesion, obstacles, {@code avoid_bound}, then added to v, then
- * {@code limit_velocity}, then {@code p += v}.
+ * <p>Ambiguities, "seed line → choice":
+ * <ul>
+ *   <li>no main loop is printed ("위와 같은 규칙을 통해 얻은 acceleration을 각 time step 마다 업데이트
+ *       해주면 된다") → one frame is {@code update_boids(); limit_velocity(); avoid_bound()}, the
+ *       order in which the post presents them;</li>
+ *   <li>{@code boidsV += vel1 + vel2 + vel3} (only three rules) while {@code avoid_obstacles_rule}
+ *       is defined but its call is not printed → its result is added in the same sum, so a push
+ *       moves the boid in the same frame ({@code boidsP += boidsV} with the unlimited velocity);</li>
+ *   <li>{@code if cnt > 0:} / {@code alignV[i] /= cnt} / {@code else: alignV[i] = boidsV[i]} is
+ *       indented at the level of {@code for i}, after the loop → transcribed as printed: it runs
+ *       once, with {@code i = boidsN − 1} and that boid's {@code cnt}; every other row keeps the
+ *       plain sum;</li>
+ *   <li>{@code / 50 * separation}, {@code / 600 * alignment}, {@code / 100 * cohesion}: slider
+ *       values → 1;</li>
+ *   <li>{@code recog_range}, {@code boundRange}, {@code max_speed}, obstacles (slider/toggle
+ *       values) → 15, 50, 2, one obstacle of {@code obsSize} 5 at (20, 0, 0);</li>
+ *   <li>{@code dist}, {@code normalize} are not printed → Euclidean distance, {@code x / |x|};
+ *       {@code normalize(boidsP[i] - obstacleP[j])} for a boid at the obstacle's centre would be
+ *       0/0 → that obstacle pushes nothing;</li>
+ *   <li>goal seeking and predators ("넘어가도록 한다", code not printed) → none.</li>
+ * </ul>
  */
 final class Seed000Transcription {
     static final double BOUND_RANGE = 50, RECOG_RANGE = 15, MAX_SPEED = 2;
-    static final double[] OBSTACLE = {20, 0, 0};
-    static final double OBSTACLE_SIZE = 5;
+    static final double SEPARATION = 1, ALIGNMENT = 1, COHESION = 1;   // the sliders
+    static final double[][] OBSTACLE_P = {{20, 0, 0}};
+    static final double[] OBS_SIZE = {5};
 
     private Seed000Transcription() {}
 
+    /** One frame: {@code update_boids(); limit_velocity(); avoid_bound()}. */
     static void step(SeedState s) {
-        int n = s.count();
-        double[][] p = new double[n][], v = new double[n][];
-        for (int i = 0; i < n; i++) {
-            p[i] = new double[] {s.x[i], s.y[i], s.z[i]};
-            v[i] = new double[] {s.vx[i], s.vy[i], s.vz[i]};
+        int boidsN = s.count();
+        double[][] boidsP = new double[boidsN][], boidsV = new double[boidsN][];
+        for (int i = 0; i < boidsN; i++) {
+            boidsP[i] = new double[] {s.x[i], s.y[i], s.z[i]};
+            boidsV[i] = new double[] {s.vx[i], s.vy[i], s.vz[i]};
         }
-        double[][] sep = separationRule(p);
-        double[][] align = alignmentRule(p, v);
-        double[][] coh = cohesionRule(p);
-        double[][] avoid = avoidObstaclesRule(p);
-        for (int i = 0; i < n; i++) {
-            double[] bound = avoidBound(p[i]);
-            for (int c = 0; c < 3; c++) {
-                v[i][c] += sep[i][c] + align[i][c] + coh[i][c] + avoid[i][c] + bound[c];
-            }
-            double norm = norm(v[i]);
-            if (norm > MAX_SPEED) {
-                for (int c = 0; c < 3; c++) v[i][c] = v[i][c] / norm * MAX_SPEED;
-            }
-            for (int c = 0; c < 3; c++) p[i][c] += v[i][c];
-        }
-        for (int i = 0; i < n; i++) {
-            s.x[i] = p[i][0]; s.y[i] = p[i][1]; s.z[i] = p[i][2];
-            s.vx[i] = v[i][0]; s.vy[i] = v[i][1]; s.vz[i] = v[i][2];
+        updateBoids(boidsP, boidsV);
+        limitVelocity(boidsV);
+        avoidBound(boidsP, boidsV);
+        for (int i = 0; i < boidsN; i++) {
+            s.x[i] = boidsP[i][0]; s.y[i] = boidsP[i][1]; s.z[i] = boidsP[i][2];
+            s.vx[i] = boidsV[i][0]; s.vy[i] = boidsV[i][1]; s.vz[i] = boidsV[i][2];
         }
     }
 
-    private static double[][] separationRule(double[][] p) {
-        int n = p.length;
-        double[][] sepV = new double[n][3];
-        for (int i = 0; i < n; i++) {
-            for (int j = 0; j < n; j++) {
-                if (i != j && Math.abs(dist(p[j], p[i])) < 7) {
-                    for (int c = 0; c < 3; c++) sepV[i][c] -= p[j][c] - p[i][c];
+    static double[][] separationRule(double[][] boidsP) {
+        int boidsN = boidsP.length;
+        double[][] sepV = new double[boidsN][3];
+        for (int i = 0; i < boidsN; i++) {
+            for (int j = 0; j < boidsN; j++) {
+                if (i != j) {
+                    if (Math.abs(dist(boidsP[j], boidsP[i])) < 7) {
+                        for (int c = 0; c < 3; c++) sepV[i][c] -= boidsP[j][c] - boidsP[i][c];
+                    }
                 }
             }
         }
-        for (double[] row : sepV) for (int c = 0; c < 3; c++) row[c] = row[c] / 50 * 1;
-        return sepV;
+        double[][] out = new double[boidsN][3];
+        for (int i = 0; i < boidsN; i++) for (int c = 0; c < 3; c++) out[i][c] = sepV[i][c] / 50 * SEPARATION;
+        return out;
     }
 
-    private static double[][] alignmentRule(double[][] p, double[][] v) {
-        int n = p.length;
-        double[][] alignV = new double[n][3];
-        for (int i = 0; i < n; i++) {
-            int cnt = 0;
-            for (int j = 0; j < n; j++) {
-                if (i != j && dist(p[j], p[i]) < RECOG_RANGE) {
-                    for (int c = 0; c < 3; c++) alignV[i][c] += v[j][c];
-                    cnt++;
+    /** As printed: the division by {@code cnt} is outside the loop over i. */
+    static double[][] alignmentRule(double[][] boidsP, double[][] boidsV) {
+        int boidsN = boidsP.length;
+        double[][] alignV = new double[boidsN][3];
+        int i, cnt = 0;
+        for (i = 0; i < boidsN; i++) {
+            cnt = 0;
+            for (int j = 0; j < boidsN; j++) {
+                if (i != j && dist(boidsP[j], boidsP[i]) < RECOG_RANGE) {
+                    for (int c = 0; c < 3; c++) alignV[i][c] += boidsV[j][c];
+                    cnt += 1;
                 }
             }
-            if (cnt > 0) {
-                for (int c = 0; c < 3; c++) alignV[i][c] /= cnt;
-            } else {
-                alignV[i] = v[i].clone();
-            }
         }
-        for (int i = 0; i < n; i++) for (int c = 0; c < 3; c++) alignV[i][c] = (alignV[i][c] - v[i][c]) / 600 * 1;
-        return alignV;
+        i = boidsN - 1;                          // Python's loop variable after the loop
+        if (cnt > 0) {
+            for (int c = 0; c < 3; c++) alignV[i][c] /= cnt;
+        } else {
+            alignV[i] = boidsV[i].clone();
+        }
+        double[][] out = new double[boidsN][3];
+        for (int k = 0; k < boidsN; k++) {
+            for (int c = 0; c < 3; c++) out[k][c] = (alignV[k][c] - boidsV[k][c]) / 600 * ALIGNMENT;
+        }
+        return out;
     }
 
-    private static double[][] cohesionRule(double[][] p) {
-        int n = p.length;
-        double[][] cohV = new double[n][3];
-        for (int i = 0; i < n; i++) {
+    static double[][] cohesionRule(double[][] boidsP) {
+        int boidsN = boidsP.length;
+        double[][] cohV = new double[boidsN][3];
+        for (int i = 0; i < boidsN; i++) {
             int cnt = 0;
-            for (int j = 0; j < n; j++) {
-                if (i != j && dist(p[j], p[i]) < RECOG_RANGE) {
-                    for (int c = 0; c < 3; c++) cohV[i][c] += p[j][c];
-                    cnt++;
+            for (int j = 0; j < boidsN; j++) {
+                if (i != j && dist(boidsP[j], boidsP[i]) < RECOG_RANGE) {
+                    for (int c = 0; c < 3; c++) cohV[i][c] += boidsP[j][c];
+                    cnt += 1;
                 }
             }
             if (cnt > 0) {
                 for (int c = 0; c < 3; c++) cohV[i][c] /= cnt;
             } else {
-                cohV[i] = p[i].clone();
+                cohV[i] = boidsP[i].clone();
             }
         }
-        for (int i = 0; i < n; i++) for (int c = 0; c < 3; c++) cohV[i][c] = (cohV[i][c] - p[i][c]) / 100 * 1;
-        return cohV;
+        double[][] out = new double[boidsN][3];
+        for (int i = 0; i < boidsN; i++) for (int c = 0; c < 3; c++) out[i][c] = (cohV[i][c] - boidsP[i][c]) / 100 * COHESION;
+        return out;
     }
 
-    private static double[][] avoidObstaclesRule(double[][] p) {
-        int n = p.length;
-        double[][] avoidV = new double[n][3];
-        for (int i = 0; i < n; i++) {
-            double distToObs = dist(p[i], OBSTACLE) - OBSTACLE_SIZE;
-            if (distToObs < RECOG_RANGE) {
-                double[] away = normalize(new double[] {p[i][0] - OBSTACLE[0], p[i][1] - OBSTACLE[1], p[i][2] - OBSTACLE[2]});
-                double push = distToObs < 0.1 ? 100 : 10 / (distToObs * distToObs);
-                for (int c = 0; c < 3; c++) avoidV[i][c] += push * away[c];
+    static double[][] avoidObstaclesRule(double[][] boidsP) {
+        int boidsN = boidsP.length, obstacleN = OBSTACLE_P.length;
+        double[][] avoidV = new double[boidsN][3];
+        if (obstacleN == 0) return avoidV;
+        for (int i = 0; i < boidsN; i++) {
+            for (int j = 0; j < obstacleN; j++) {
+                double distToObs = dist(boidsP[i], OBSTACLE_P[j]) - OBS_SIZE[j];
+                if (distToObs < RECOG_RANGE) {
+                    double[] away = normalize(new double[] {boidsP[i][0] - OBSTACLE_P[j][0],
+                            boidsP[i][1] - OBSTACLE_P[j][1], boidsP[i][2] - OBSTACLE_P[j][2]});
+                    double push = distToObs < 0.1 ? 100 : 10 / (distToObs * distToObs);
+                    for (int c = 0; c < 3; c++) avoidV[i][c] += push * away[c];
+                }
             }
         }
         return avoidV;
     }
 
-    /** The velocity change {@code avoid_bound} makes for a boid at {@code p}. */
-    private static double[] avoidBound(double[] p) {
-        double bound = 5, amount = 0.5;
-        double[] turn = new double[3];
-        for (int c = 0; c < 3; c++) {
-            if (p[c] + bound < -BOUND_RANGE) turn[c] += amount;
-            if (p[c] - bound > BOUND_RANGE) turn[c] -= amount;
+    /** {@code boidsV += vel1 + vel2 + vel3 (+ obstacles); boidsP += boidsV}. */
+    static void updateBoids(double[][] boidsP, double[][] boidsV) {
+        double[][] vel1 = cohesionRule(boidsP);
+        double[][] vel2 = separationRule(boidsP);
+        double[][] vel3 = alignmentRule(boidsP, boidsV);
+        double[][] vel4 = avoidObstaclesRule(boidsP);
+        for (int i = 0; i < boidsP.length; i++) {
+            for (int c = 0; c < 3; c++) boidsV[i][c] += vel1[i][c] + vel2[i][c] + vel3[i][c] + vel4[i][c];
         }
-        return turn;
+        for (int i = 0; i < boidsP.length; i++) for (int c = 0; c < 3; c++) boidsP[i][c] += boidsV[i][c];
+    }
+
+    static void limitVelocity(double[][] boidsV) {
+        for (double[] v : boidsV) {
+            double norm = norm(v);
+            if (norm > MAX_SPEED) {
+                for (int c = 0; c < 3; c++) v[c] = v[c] / norm * MAX_SPEED;
+            }
+        }
+    }
+
+    static void avoidBound(double[][] boidsP, double[][] boidsV) {
+        double bound = 5, amount = 0.5;
+        for (int i = 0; i < boidsP.length; i++) {
+            for (int c = 0; c < 3; c++) {               // [0], [1], [2] as in the six printed ifs
+                if (boidsP[i][c] + bound < -BOUND_RANGE) boidsV[i][c] += amount;
+                if (boidsP[i][c] - bound > BOUND_RANGE) boidsV[i][c] -= amount;
+            }
+        }
     }
 
     private static double dist(double[] a, double[] b) {
@@ -139,6 +182,6 @@ final class Seed000Transcription {
 
     private static double[] normalize(double[] a) {
         double n = norm(a);
-        return new double[] {a[0] / n, a[1] / n, a[2] / n};
+        return n > 0 ? new double[] {a[0] / n, a[1] / n, a[2] / n} : new double[3];
     }
 }

@@ -1,113 +1,110 @@
 package io.flocktune.sim.fidelity;
 
 /**
- * Seed 001 (Choi 2012 after harry.me, CoffeeScript, 2D) written out all-pairs from
- * {@code seeds/001_bf95e8aa9650e236.txt}, independent of the engine: {@code step},
- * {@code flock}, {@code separate}, {@code align}, {@code cohere}, {@code steer_to}. MAX_SPEED 2
- * and MAX_FORCE 0.05 are the seed's; DESIRED_SEPARATION 25, NEIGHBOUR_RADIUS 50 and weights
- * 2/1/1 are the {@code seed001} preset's choices.
+ * Seed 001 (Choi 2012, "잘 빠진 군체 알고리즘 - flock", CoffeeScript after harry.me, 2D canvas
+ * 550 × 550), transcribed from {@code seeds/001_bf95e8aa9650e236.txt} alone, method by method in
+ * the post's names: {@code step}, {@code flock}, {@code cohere}, {@code steer_to}, {@code align},
+ * {@code separate}, and the {@code processing.draw} loop. Never calls the engine.
  *
- * <p>As in the seed's {@code for boid in boids: boid.step(boids)}, boids move one by one in id
- * order, in place. Following the engine's documented choices, the 550×550 canvas is a torus
- * centred on the origin: {@code _wrapIfNeeded} maps into [−275, 275) and every
- * {@code distance}/{@code subtract} between boids uses the minimum image.
+ * <p>Ambiguities, "seed line → choice":
+ * <ul>
+ *   <li>{@code for boid in boids: boid.step(boids)} → boids move one by one in list order, each
+ *       seeing the ones before it already moved (in place);</li>
+ *   <li>{@code new Boid(start, 2, 0.05, processing)} against {@code constructor: (loc, processing)}
+ *       → the extra arguments are lost; MAX_SPEED and MAX_FORCE are the globals the comment
+ *       names: "maximum speed of 2, maximum force of 0.05";</li>
+ *   <li>NEIGHBOUR_RADIUS, DESIRED_SEPARATION, SEPARATION/ALIGNMENT/COHESION_WEIGHT are never given
+ *       ("글에는 세 행동 요소들에 적용되는 영향도 값을 적어놓진 않았지만") → 50, 25, 2 / 1 / 1;</li>
+ *   <li>{@code this._wrapIfNeeded()} (body not printed) → the position wraps modulo the 550 × 550
+ *       canvas (a boid leaving one edge re-enters at the other with the same overshoot), while
+ *       {@code @location.distance(boid.location)} and {@code Vector.subtract} stay plain: no
+ *       minimum image;</li>
+ *   <li>the Vector class (vector.js) is not printed → {@code distance} Euclidean,
+ *       {@code normalize} divides by the length, {@code limit(m)} scales a longer vector to
+ *       length m, {@code add}/{@code subtract}/{@code multiply}/{@code divide} component-wise
+ *       and in place;</li>
+ *   <li>canvas coordinates → measured from the canvas centre, so {@code start = (width/2,
+ *       height/2)} is (0, 0) (as the engine does; shifting by 275 would cost the 1/d separation of
+ *       101 boids started at one point its last digits);</li>
+ *   <li>{@code for i in [0..100]} → 101 boids (CoffeeScript's inclusive range), all at
+ *       {@code start}; {@code Math.random()*2-1} velocities → a fixed draw in the tests.</li>
+ * </ul>
  */
 final class Seed001Transcription {
-    static final double SIZE = 550;
+    static final double WIDTH = 550, HEIGHT = 550;
+    /** Canvas coordinates minus this are the (centred) coordinates a {@link SeedState} holds. */
+    static final double[] CENTRE = {WIDTH / 2, HEIGHT / 2};
     static final double MAX_SPEED = 2, MAX_FORCE = 0.05;
     static final double DESIRED_SEPARATION = 25, NEIGHBOUR_RADIUS = 50;
     static final double SEPARATION_WEIGHT = 2, ALIGNMENT_WEIGHT = 1, COHESION_WEIGHT = 1;
 
     private Seed001Transcription() {}
 
+    /** A boid: canvas location and velocity (2D). */
+    private static final class Boid {
+        final double[] location, velocity;
+
+        Boid(double[] location, double[] velocity) {
+            this.location = location;
+            this.velocity = velocity;
+        }
+    }
+
+    /** One {@code processing.draw}: {@code for boid in boids: boid.step(boids)}. */
     static void step(SeedState s) {
-        for (int i = 0; i < s.count(); i++) stepBoid(s, i);
-    }
-
-    private static void stepBoid(SeedState s, int i) {
-        double[] acceleration = flock(s, i);
-        double[] velocity = {s.vx[i] + acceleration[0], s.vy[i] + acceleration[1]};
-        limit(velocity, MAX_SPEED);
-        s.vx[i] = velocity[0];
-        s.vy[i] = velocity[1];
-        s.x[i] = wrap(s.x[i] + velocity[0]);
-        s.y[i] = wrap(s.y[i] + velocity[1]);
-    }
-
-    private static double[] flock(SeedState s, int i) {
-        double[] separation = multiply(separate(s, i), SEPARATION_WEIGHT);
-        double[] alignment = multiply(align(s, i), ALIGNMENT_WEIGHT);
-        double[] cohesion = multiply(cohere(s, i), COHESION_WEIGHT);
-        return new double[] {separation[0] + alignment[0] + cohesion[0], separation[1] + alignment[1] + cohesion[1]};
-    }
-
-    private static double[] separate(SeedState s, int i) {
-        double[] mean = new double[2];
-        int count = 0;
-        for (int j = 0; j < s.count(); j++) {
-            double[] away = towards(s, j, i);            // location − boid.location
-            double d = magnitude(away);
-            if (d > 0 && d < DESIRED_SEPARATION) {
-                away[0] = away[0] / d / d;               // .normalize().divide(d)
-                away[1] = away[1] / d / d;
-                mean[0] += away[0];
-                mean[1] += away[1];
-                count++;
-            }
+        Boid[] boids = new Boid[s.count()];
+        for (int i = 0; i < boids.length; i++) {      // locations relative to the canvas centre
+            boids[i] = new Boid(new double[] {s.x[i], s.y[i]}, new double[] {s.vx[i], s.vy[i]});
         }
-        if (count > 0) {
-            mean[0] /= count;
-            mean[1] /= count;
+        for (Boid boid : boids) step(boid, boids);
+        for (int i = 0; i < boids.length; i++) {
+            s.x[i] = boids[i].location[0];
+            s.y[i] = boids[i].location[1];
+            s.vx[i] = boids[i].velocity[0];
+            s.vy[i] = boids[i].velocity[1];
         }
-        return mean;
     }
 
-    private static double[] align(SeedState s, int i) {
-        double[] mean = new double[2];
-        int count = 0;
-        for (int j = 0; j < s.count(); j++) {
-            double d = magnitude(towards(s, j, i));
-            if (d > 0 && d < NEIGHBOUR_RADIUS) {
-                mean[0] += s.vx[j];
-                mean[1] += s.vy[j];
-                count++;
-            }
-        }
-        if (count > 0) {
-            mean[0] /= count;
-            mean[1] /= count;
-        }
-        limit(mean, MAX_FORCE);
-        return mean;
+    private static void step(Boid self, Boid[] neighbours) {
+        double[] acceleration = flock(self, neighbours);
+        add(self.velocity, acceleration);
+        limit(self.velocity, MAX_SPEED);
+        add(self.location, self.velocity);
+        wrapIfNeeded(self);
     }
 
-    private static double[] cohere(SeedState s, int i) {
+    private static double[] flock(Boid self, Boid[] neighbours) {
+        double[] separation = multiply(separate(self, neighbours), SEPARATION_WEIGHT);
+        double[] alignment = multiply(align(self, neighbours), ALIGNMENT_WEIGHT);
+        double[] cohesion = multiply(cohere(self, neighbours), COHESION_WEIGHT);
+        add(separation, alignment);
+        add(separation, cohesion);
+        return separation;
+    }
+
+    private static double[] cohere(Boid self, Boid[] neighbours) {
         double[] sum = new double[2];
         int count = 0;
-        for (int j = 0; j < s.count(); j++) {
-            double[] offset = towards(s, i, j);          // boid.location − location, minimum image
-            double d = magnitude(offset);
+        for (Boid boid : neighbours) {
+            double d = distance(self.location, boid.location);
             if (d > 0 && d < NEIGHBOUR_RADIUS) {
-                sum[0] += s.x[i] + offset[0];            // the image of boid.location nearest to us
-                sum[1] += s.y[i] + offset[1];
+                add(sum, boid.location);
                 count++;
             }
         }
-        if (count > 0) return steerTo(s, i, new double[] {sum[0] / count, sum[1] / count});
+        if (count > 0) return steerTo(self, divide(sum, count));
         return sum;
     }
 
-    private static double[] steerTo(SeedState s, int i, double[] target) {
-        double[] desired = {target[0] - s.x[i], target[1] - s.y[i]};
+    private static double[] steerTo(Boid self, double[] target) {
+        double[] desired = subtract(target, self.location);
         double d = magnitude(desired);
         double[] steer;
         if (d > 0) {
-            desired[0] /= d;
-            desired[1] /= d;
-            double speed = d < 100.0 ? MAX_SPEED * (d / 100.0) : MAX_SPEED;
-            desired[0] *= speed;
-            desired[1] *= speed;
-            steer = new double[] {desired[0] - s.vx[i], desired[1] - s.vy[i]};
+            normalize(desired);
+            if (d < 100.0) multiply(desired, MAX_SPEED * (d / 100.0));
+            else multiply(desired, MAX_SPEED);
+            steer = subtract(desired, self.velocity);
             limit(steer, MAX_FORCE);
         } else {
             steer = new double[2];
@@ -115,36 +112,84 @@ final class Seed001Transcription {
         return steer;
     }
 
-    /** Minimum-image vector from boid {@code from} to boid {@code to}. */
-    private static double[] towards(SeedState s, int from, int to) {
-        return new double[] {minimumImage(s.x[to] - s.x[from]), minimumImage(s.y[to] - s.y[from])};
+    private static double[] align(Boid self, Boid[] neighbours) {
+        double[] mean = new double[2];
+        int count = 0;
+        for (Boid boid : neighbours) {
+            double d = distance(self.location, boid.location);
+            if (d > 0 && d < NEIGHBOUR_RADIUS) {
+                add(mean, boid.velocity);
+                count++;
+            }
+        }
+        if (count > 0) divide(mean, count);
+        limit(mean, MAX_FORCE);
+        return mean;
     }
 
-    private static double minimumImage(double d) {
-        if (d > SIZE / 2) return d - SIZE;
-        if (d < -SIZE / 2) return d + SIZE;
-        return d;
+    private static double[] separate(Boid self, Boid[] neighbours) {
+        double[] mean = new double[2];
+        int count = 0;
+        for (Boid boid : neighbours) {
+            double d = distance(self.location, boid.location);
+            if (d > 0 && d < DESIRED_SEPARATION) {
+                add(mean, divide(normalize(subtract(self.location, boid.location)), d));
+                count++;
+            }
+        }
+        if (count > 0) divide(mean, count);
+        return mean;
     }
 
-    private static double wrap(double c) {
-        if (c >= SIZE / 2) return c - SIZE;
-        if (c < -SIZE / 2) return c + SIZE;
-        return c;
+    /** The canvas [0, width) × [0, height), in coordinates centred on it. */
+    private static void wrapIfNeeded(Boid self) {
+        double[] size = {WIDTH, HEIGHT};
+        for (int c = 0; c < 2; c++) {
+            if (self.location[c] < -CENTRE[c]) self.location[c] += size[c];
+            else if (self.location[c] >= size[c] - CENTRE[c]) self.location[c] -= size[c];
+        }
+    }
+
+    // --- the Vector operations (in place, returning their receiver, as chained in the seed)
+
+    private static double distance(double[] a, double[] b) {
+        double dx = a[0] - b[0], dy = a[1] - b[1];
+        return Math.sqrt(dx * dx + dy * dy);
     }
 
     private static double magnitude(double[] a) {
         return Math.sqrt(a[0] * a[0] + a[1] * a[1]);
     }
 
+    private static double[] subtract(double[] a, double[] b) {
+        return new double[] {a[0] - b[0], a[1] - b[1]};
+    }
+
+    private static void add(double[] a, double[] b) {
+        a[0] += b[0];
+        a[1] += b[1];
+    }
+
     private static double[] multiply(double[] a, double f) {
-        return new double[] {a[0] * f, a[1] * f};
+        a[0] *= f;
+        a[1] *= f;
+        return a;
+    }
+
+    private static double[] divide(double[] a, double f) {
+        a[0] /= f;
+        a[1] /= f;
+        return a;
+    }
+
+    private static double[] normalize(double[] a) {
+        double m = magnitude(a);
+        if (m > 0) divide(a, m);
+        return a;
     }
 
     private static void limit(double[] a, double max) {
         double m = magnitude(a);
-        if (m > max) {
-            a[0] = a[0] / m * max;
-            a[1] = a[1] / m * max;
-        }
+        if (m > max) multiply(normalize(a), max);
     }
 }

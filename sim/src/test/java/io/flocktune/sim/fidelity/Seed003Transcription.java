@@ -1,20 +1,34 @@
 package io.flocktune.sim.fidelity;
 
 /**
- * Seed 003 (Cha 2025, C++/SFML, 2D) written out all-pairs from
- * {@code seeds/003_e3ec9347ce36dfaa.txt}, independent of the engine:
- * {@code BirdShape::Separation}, {@code ::Alignment} and {@code ::Cohesion} applied one after
- * another to the bird's velocity, each scanning the whole flock. The config values are the
- * {@code seed003} preset's choices: desiredSeparation 20, separationStrength 10,
- * maxSeparationForce 0.5, alignmentStrength 0.05, cohesionStrength 0.02, and the position
- * update the post leaves out is the engine's: speed limited to 4, {@code p += v}.
+ * Seed 003 (차승준 2025, "Boids 알고리즘 - Bird Flocking Simulation in C++", SFML, 2D), transcribed
+ * from {@code seeds/003_e3ec9347ce36dfaa.txt} alone: {@code BirdShape::Separation},
+ * {@code ::Alignment} and {@code ::Cohesion}, each changing {@code m_velocity} in place, each
+ * scanning the whole {@code flock} (separation within {@code desiredSeparation}, alignment and
+ * cohesion over every other bird). Never calls the engine.
  *
- * <p>Birds update one by one in id order, in place (a bird sees the earlier ones moved), in
- * double precision where the seed uses float.
+ * <p>Ambiguities, "seed line → choice":
+ * <ul>
+ *   <li>no main loop, no position update and no speed limit are printed → per frame, for each
+ *       bird in order: {@code Separation(flock); Alignment(flock); Cohesion(flock);} then
+ *       {@code position += m_velocity} (one time unit per frame), the next bird seeing it moved;
+ *       no speed limit;</li>
+ *   <li>the order of the three calls → the order the post presents them (separation, alignment,
+ *       cohesion); alignment turns the velocity as already changed by separation;</li>
+ *   <li>{@code getVelocity()} → {@code m_velocity}; {@code float} → double;</li>
+ *   <li>"아래는 내 프로그램의 상수값들이다" (the table of constants is an image, not in the text) →
+ *       desiredSeparation 20, separationStrength 10, maxSeparationForce 0.5, alignmentStrength
+ *       0.05, cohesionStrength 0.02;</li>
+ *   <li>{@code avgAngle = angleSum / count} is an arithmetic mean of atan2 angles → transcribed as
+ *       printed: headings of 179° and −179° average to 0°;</li>
+ *   <li>{@code Cohesion} with no other bird leaves {@code centerMass = (0, 0)} and steers to the
+ *       origin → transcribed as printed (the engine gives a lone bird no cohesion; the flocks
+ *       tested here have 150 birds).</li>
+ * </ul>
  */
 final class Seed003Transcription {
     static final double DESIRED_SEPARATION = 20, SEPARATION_STRENGTH = 10, MAX_SEPARATION_FORCE = 0.5;
-    static final double ALIGNMENT_STRENGTH = 0.05, COHESION_STRENGTH = 0.02, MAX_SPEED = 4;
+    static final double ALIGNMENT_STRENGTH = 0.05, COHESION_STRENGTH = 0.02;
 
     private Seed003Transcription() {}
 
@@ -23,11 +37,6 @@ final class Seed003Transcription {
             separation(s, i);
             alignment(s, i);
             cohesion(s, i);
-            double speed = Math.sqrt(s.vx[i] * s.vx[i] + s.vy[i] * s.vy[i]);
-            if (speed > MAX_SPEED) {
-                s.vx[i] = s.vx[i] / speed * MAX_SPEED;
-                s.vy[i] = s.vy[i] / speed * MAX_SPEED;
-            }
             s.x[i] += s.vx[i];
             s.y[i] += s.vy[i];
         }

@@ -3,17 +3,32 @@ package io.flocktune.sim.fidelity;
 import java.util.stream.IntStream;
 
 /**
- * Seed 004 (2023, Unity C#, 3D) written out all-pairs from {@code seeds/004_0a97169380ba7201.txt},
- * independent of the engine: {@code SeparationRule}, {@code AlignmentRule}, {@code CohesionRule}
- * and the final {@code BoidsGenerator.Update}: {@code dir = coh + ali + sep},
- * {@code dir = Lerp(forward, dir, deltaTime)}, normalised, {@code position += dir·speed·deltaTime}.
- * Speed 5, detect range 10 and separation range 5 are the seed's; deltaTime 0.02 is the
- * {@code seed004} preset's choice.
+ * Seed 004 (2023, "Boids(Flocking) Algorithm 만들어보기 (feat. Unity)", C#, 3D), transcribed from
+ * {@code seeds/004_0a97169380ba7201.txt} alone: {@code SeparationRule}, {@code AlignmentRule},
+ * {@code CohesionRule}, {@code GetNeighbor} and the full {@code BoidsGenerator.Update}: for each
+ * agent {@code dir = cohesion + alignment + separation; dir = Vector3.Lerp(forward, dir,
+ * Time.deltaTime); dir.Normalize(); position += dir * _speed * Time.deltaTime; rotation =
+ * LookRotation(dir)} (so the new forward is {@code dir}). Never calls the engine; a
+ * {@link SeedState} velocity is {@code forward · _speed}.
  *
- * <p>Following the engine's documented choices: agents update one by one in id order, in
- * place (Unity's {@code foreach} over {@code _boidAgents}); {@code GetNeighbor} is every other
- * agent whose centre is closer than the range; an agent's {@code forward} is its unit velocity;
- * {@code .normalized} of a zero vector is zero and a zero lerp keeps the forward direction.
+ * <p>Ambiguities, "seed line → choice":
+ * <ul>
+ *   <li>two {@code Update}s are printed, the first without the Lerp → the full code's;</li>
+ *   <li>{@code foreach (var agent in _boidAgents)} moves each agent at once → agents in list
+ *       order, each seeing the ones before it moved and turned (that {@code Physics.OverlapSphere}
+ *       sees a transform moved in the same frame is Unity's auto-sync setting, not in the seed);</li>
+ *   <li>{@code Physics.OverlapSphere(agent.position, range, _boidsLayer)} finds colliders of an
+ *       unknown size → the other agents whose centre is closer than {@code range}; the agent's
+ *       own collider is dropped ({@code overlaps[i].transform == agent});</li>
+ *   <li>serialized defaults {@code _speed = 5f}, {@code _detectRange = 10f},
+ *       {@code _separationRange = 5f} → used; {@code _spawnCount} and the spawn areas have none →
+ *       chosen in the tests; {@code Time.deltaTime} → a fixed 0.02 (50 frames per second);</li>
+ *   <li>{@code Vector3.normalized}/{@code Normalize()} of a (near) zero vector is zero in Unity,
+ *       and {@code LookRotation} of zero is undefined → a zero rule vector stays zero; a zero
+ *       {@code dir} (never reached in these tests) keeps the forward direction;</li>
+ *   <li>{@code Instantiate(_boids, spawnPos, Quaternion.identity)} → every agent starts facing
+ *       +z; {@code float} → double.</li>
+ * </ul>
  */
 final class Seed004Transcription {
     static final double SPEED = 5, DETECT_RANGE = 10, SEPARATION_RANGE = 5, DELTA_TIME = 0.02;

@@ -32,6 +32,16 @@ final class SeedState {
 
     int count() { return x.length; }
 
+    /** A deep copy. */
+    SeedState copy() {
+        SeedState c = new SeedState(dimension, count(), predatorCount());
+        for (double[][] pair : new double[][][] {{x, c.x}, {y, c.y}, {z, c.z}, {vx, c.vx}, {vy, c.vy}, {vz, c.vz},
+                {px, c.px}, {py, c.py}, {pz, c.pz}, {pvx, c.pvx}, {pvy, c.pvy}, {pvz, c.pvz}}) {
+            System.arraycopy(pair[0], 0, pair[1], 0, pair[0].length);
+        }
+        return c;
+    }
+
     int predatorCount() { return px.length; }
 
     /**

@@ -34,6 +34,40 @@ class MotionTest {
     }
 
     @Test
+    void moveThenClampMovesWithTheUnlimitedVelocityThenClamps() {
+        Preset preset = TestPresets.quiet(3).toBuilder().boids(new Preset.Boids(3, 0.5, 2, 1, 10))
+                .motion(new Motion.MoveThenClamp(0.5)).build();
+        Flock before = TestFlocks.of(3, new double[] {0, 0, 0, 3, 4, 0}, new double[] {100, 0, 0, 0.1, 0, 0},
+                new double[] {200, 0, 0, 0, 0, 0});
+        Flock after = TestFlocks.stepOnce(preset, before).flock();
+        assertVector("moved with |v| = 5", vector(1.5, 2, 0), position(after, 0));
+        assertVector("then cut to maxSpeed", vector(1.2, 1.6, 0), velocity(after, 0));
+        assertVector("moved with |v| = 0.1", vector(100.05, 0, 0), position(after, 1));
+        assertVector("then raised to minSpeed", vector(0.5, 0, 0), velocity(after, 1));
+        assertVector("resting boid stays at rest", vector(0, 0, 0), velocity(after, 2));
+    }
+
+    @Test
+    void moveThenClampTurnsAtTheSoftMarginByTheNewPosition() {
+        // 000's frame: move, limit_velocity, then avoid_bound by where the boid now is
+        Preset preset = TestPresets.quiet(3).toBuilder().boids(new Preset.Boids(1, 0, 2, 1, 10))
+                .world(new Preset.World(3, 100, new Boundary.SoftMargin(5, 0.5)))
+                .motion(new Motion.MoveThenClamp(1)).build();
+        Flock after = TestFlocks.stepOnce(preset, TestFlocks.of(3, new double[] {54, 0, 0, 2, 0, 0})).flock();
+        assertVector("crossed the margin at 55 in this step: turned at once", vector(1.5, 0, 0), velocity(after, 0));
+        assertVector("position", vector(56, 0, 0), position(after, 0));
+    }
+
+    @Test
+    void unclampedKeepsAnySpeed() {
+        Preset preset = TestPresets.quiet(3).toBuilder().boids(new Preset.Boids(1, 0.5, 2, 1, 10))
+                .motion(new Motion.Unclamped(1)).build();
+        Flock after = TestFlocks.stepOnce(preset, TestFlocks.of(3, new double[] {0, 0, 0, 30, 40, 0})).flock();
+        assertVector("velocity", vector(30, 40, 0), velocity(after, 0));
+        assertVector("position", vector(30, 40, 0), position(after, 0));
+    }
+
+    @Test
     void steeringTruncatesTheSummedForce() {
         Preset preset = TestPresets.quiet(3).toBuilder().cohesion(new Cohesion.Centroid(1))
                 .motion(new Motion.Steering(1, 0.1)).build();

@@ -5,13 +5,16 @@ import io.flocktune.tuner.experiment.ExperimentJson;
 import io.flocktune.tuner.experiment.Objective;
 import io.flocktune.tuner.space.Parameter;
 
+import io.flocktune.tuner.export.WebPlayer;
+
 import java.util.Base64;
 import java.util.List;
 import java.util.Locale;
 
 /**
  * The self-contained {@code report.html}: no external file, script or font. Charts are
- * embedded as PNG data URIs, trajectories as base64 in a JSON script element. The page's script
+ * embedded as PNG data URIs, trajectories as base64 in a JSON script element, replayed with the
+ * web player's renderer ({@code web/player.mjs}, inlined). The page's script
  * marks {@code <body data-rendered="...">} once it has drawn the first frames and
  * {@code data-error} on any script error, so a headless browser can check it.
  */
@@ -99,16 +102,14 @@ final class Html {
         h.append("</tbody></table>\n<details><summary>experiment.json</summary><pre>").append(esc(ExperimentJson.write(e)))
                 .append("</pre></details>\n</section>\n");
 
-        // trajectories and script
+        // trajectories and script: the web player's renderer draws the replay
         h.append("<script type=\"application/json\" id=\"trajectories\">[");
         for (int t = 0; t < trajectories.size(); t++) {
-            Trajectory tr = trajectories.get(t);
             if (t > 0) h.append(',');
-            h.append("{\"boids\":").append(tr.boids()).append(",\"predators\":").append(tr.predators())
-                    .append(",\"frames\":").append(tr.frames()).append(",\"stride\":").append(tr.stride())
-                    .append(",\"data\":\"").append(Base64.getEncoder().encodeToString(tr.data())).append("\"}");
+            h.append(trajectories.get(t).json());
         }
-        h.append("]</script>\n<script>\n").append(SCRIPT).append("</script>\n</body></html>\n");
+        h.append("]</script>\n<script>").append(SCRIPT_START).append("</script>\n<script type=\"module\">\n").append(WebPlayer.playerModule())
+                .append(SCRIPT).append("</script>\n</body></html>\n");
         return h.toString();
     }
 
@@ -159,52 +160,41 @@ final class Html {
             pre { background: #f7f7f7; padding: .8em; overflow: auto; font-size: 80%; }
             """;
 
+    /** A classic script, so it listens before any later script runs (modules run last). */
+    private static final String SCRIPT_START = """
+            window.addEventListener("error", (e) => { document.body.setAttribute("data-error", String(e.message)); });
+            """;
+
+    /** The preview: decodes the recorded runs and replays them with the web player's {@code Renderer}. */
     private static final String SCRIPT = """
-            (function () {
-              "use strict";
-              window.addEventListener("error", function (e) { document.body.setAttribute("data-error", String(e.message)); });
-              var runs = JSON.parse(document.getElementById("trajectories").textContent).map(function (t) {
-                var raw = atob(t.data), bytes = new Uint8Array(raw.length);
-                for (var i = 0; i < raw.length; i++) bytes[i] = raw.charCodeAt(i);
-                t.bytes = bytes;
-                return t;
-              });
-              if (runs.length === 0) { document.body.setAttribute("data-rendered", "no preview"); return; }
-              var canvases = runs.map(function (t, i) { return document.getElementById("flock" + i); });
-              var frames = Math.min.apply(null, runs.map(function (t) { return t.frames; }));
-              var frame = 0, playing = true, drawn = 0;
-              function shape(ctx, x, y, turn, size, color) {
-                var a = turn / 256 * 2 * Math.PI;
-                ctx.save(); ctx.translate(x, y); ctx.rotate(-a); ctx.fillStyle = color;
-                ctx.beginPath(); ctx.moveTo(size, 0); ctx.lineTo(-size * 0.6, size * 0.5); ctx.lineTo(-size * 0.6, -size * 0.5);
-                ctx.closePath(); ctx.fill(); ctx.restore();
-              }
-              function draw() {
-                runs.forEach(function (t, i) {
-                  var c = canvases[i], ctx = c.getContext("2d"), s = c.width / 255;
-                  ctx.clearRect(0, 0, c.width, c.height);
-                  var per = (t.boids + t.predators) * 3, at = frame * per;
-                  for (var b = 0; b < t.boids + t.predators; b++) {
-                    var x = t.bytes[at + 3 * b], y = t.bytes[at + 3 * b + 1], h = t.bytes[at + 3 * b + 2];
-                    if (b < t.boids && x === 255) continue;
-                    var predator = b >= t.boids;
-                    shape(ctx, x * s, c.height - y * s, h, predator ? 9 : 4.5, predator ? "#d62728" : "#1f77b4");
-                  }
+
+            {
+              const runs = JSON.parse(document.getElementById("trajectories").textContent);
+              if (runs.length === 0) {
+                document.body.setAttribute("data-rendered", "no preview");
+              } else {
+                const views = runs.map((t, i) => ({
+                  frames: decodeTrajectory(t),
+                  renderer: new Renderer(document.getElementById("flock" + i), { size: t.view, dimension: 2, periodic: false, follow: false }),
+                }));
+                const frames = Math.min(...views.map((v) => v.frames.length));
+                let frame = 0, playing = true, drawn = 0, last = 0;
+                const draw = () => {
+                  for (const v of views) v.renderer.draw(v.frames[frame]);
+                  document.getElementById("frame").textContent = "step " + ((frame + 1) * runs[0].stride);
+                  drawn++;
+                  document.body.setAttribute("data-rendered", "frames:" + drawn);
+                };
+                document.getElementById("play").addEventListener("click", function () {
+                  playing = !playing; this.textContent = playing ? "pause" : "play";
                 });
-                document.getElementById("frame").textContent = "step " + ((frame + 1) * runs[0].stride);
-                drawn++;
-                document.body.setAttribute("data-rendered", "frames:" + drawn);
+                const tick = (time) => {
+                  if (playing && time - last > 50) { frame = (frame + 1) % frames; draw(); last = time; }
+                  requestAnimationFrame(tick);
+                };
+                draw();
+                requestAnimationFrame(tick);
               }
-              document.getElementById("play").addEventListener("click", function () {
-                playing = !playing; this.textContent = playing ? "pause" : "play";
-              });
-              var last = 0;
-              function tick(time) {
-                if (playing && time - last > 50) { frame = (frame + 1) % frames; draw(); last = time; }
-                window.requestAnimationFrame(tick);
-              }
-              draw();
-              window.requestAnimationFrame(tick);
-            })();
+            }
             """;
 }

@@ -15,14 +15,15 @@ import java.util.Arrays;
  * window of side {@code view} that follows the flock's centroid. 3D flocks are seen from above.
  *
  * @param label      caption
+ * @param view       side of the shown square in world units (the world's size)
  * @param boids      boid slots per frame
  * @param predators  predators per frame
  * @param frames     number of frames
  * @param stride     steps between frames
  * @param data       frames × (boids + predators) × 3 bytes (a copy is kept)
  */
-record Trajectory(String label, int boids, int predators, int frames, long stride, byte[] data) {
-    Trajectory {
+public record Trajectory(String label, double view, int boids, int predators, int frames, long stride, byte[] data) {
+    public Trajectory {
         data = data.clone();
     }
 
@@ -35,14 +36,15 @@ record Trajectory(String label, int boids, int predators, int frames, long strid
      * Runs {@code preset} with {@code seed} for {@code steps} steps and records {@code frames}
      * frames (the last at the final step).
      */
-    static Trajectory record(String label, Preset preset, long seed, long steps, int frames) {
+    public static Trajectory record(String label, Preset preset, long seed, long steps, int frames) {
         int count = Math.max(1, (int) Math.min(frames, steps));
         long stride = Math.max(1, steps / count);
         Simulation sim = Simulation.of(preset, seed);
         Flock flock = sim.flock();
         int boids = flock.capacity(), predators = flock.predatorCount();
         byte[] data = new byte[count * (boids + predators) * 3];
-        boolean wrap = preset.world().boundary() instanceof Boundary.Wrap;
+        boolean wrap = preset.world().boundary() instanceof Boundary.Wrap
+                || preset.world().boundary() instanceof Boundary.WrapPositionsOnly;   // positions stay in the box
         double view = preset.world().size();
         for (int f = 0; f < count; f++) {
             sim.run(stride, (step, state) -> {});
@@ -66,7 +68,16 @@ record Trajectory(String label, int boids, int predators, int frames, long strid
                 put(data, at, flock.px()[p] - cx, flock.py()[p] - cy, flock.pvx()[p], flock.pvy()[p], view);
             }
         }
-        return new Trajectory(label, boids, predators, count, stride, data);
+        return new Trajectory(label, view, boids, predators, count, stride, data);
+    }
+
+    /**
+     * @return the JSON object the web player's {@code decodeTrajectory} reads: view, boids,
+     *         predators, frames, stride and the bytes in base64
+     */
+    public String json() {
+        return "{\"view\":" + view + ",\"boids\":" + boids + ",\"predators\":" + predators + ",\"frames\":" + frames
+                + ",\"stride\":" + stride + ",\"data\":\"" + java.util.Base64.getEncoder().encodeToString(data) + "\"}";
     }
 
     private static void put(byte[] data, int at, double x, double y, double vx, double vy, double view) {

@@ -221,6 +221,7 @@ public sealed interface Validation {
         private static Neighbourhood withRadius(Neighbourhood neighbourhood, double radius) {
             return switch (neighbourhood) {
                 case Neighbourhood.Metric metric -> new Neighbourhood.Metric(radius);
+                case Neighbourhood.MetricExcludingCoincident metric -> new Neighbourhood.MetricExcludingCoincident(radius);
                 case Neighbourhood.FieldOfView fieldOfView -> new Neighbourhood.FieldOfView(radius, fieldOfView.angle());
                 case Neighbourhood.Topological topological -> throw noRadius(neighbourhood);
                 case Neighbourhood.Global global -> throw noRadius(neighbourhood);

@@ -88,7 +88,7 @@ class PresetJsonTest {
             "update=SEQUENTIAL             | update = \"SEQUENTIAL\": expected one of synchronous, sequential",
             "separation.kind=repel         | separation.kind = \"repel\": must be one of linear, inverseDistance, inverseSquareClamped, normalized",
             "separation.kind=inverseSquareClamped | separation.strength is missing",
-            "world.boundary={}             | world.boundary.kind is missing; must be one of wrap, softMargin, hard, none",
+            "world.boundary={}             | world.boundary.kind is missing; must be one of wrap, wrapPositionsOnly, softMargin, hard, none",
             "world.boundary={\"kind\":\"wrap\",\"x\":1} | world.boundary.x: unknown key; allowed: none but \"kind\"",
             "boids={\"count\":3}           | boids.minSpeed is missing",
             "predators.removeOnCapture=1   | predators.removeOnCapture = 1: expected true or false",

@@ -26,7 +26,7 @@ import static org.junit.jupiter.api.Assertions.*;
  * and drew the moving preview. Skipped with a message when Chromium is absent, except in CI
  * ({@code CI} set), where {@code .ci/run} installs it and its absence is a failure.
  */
-class ReportInBrowserTest {
+public class ReportInBrowserTest {
     static Path report;
     static String chromium;
 
@@ -43,7 +43,7 @@ class ReportInBrowserTest {
         report = run.resolve("report.html");
     }
 
-    static String findChromium() {
+    public static String findChromium() {
         for (String name : List.of("chromium", "chromium-browser", "google-chrome")) {
             for (String dir : System.getenv().getOrDefault("PATH", "").split(File.pathSeparator)) {
                 Path p = Path.of(dir, name);
@@ -71,6 +71,7 @@ class ReportInBrowserTest {
         String body = renderedBody(report, profile);
         assertFalse(body.contains("data-error"), body);
         assertTrue(body.matches(".*data-rendered=\"frames:\\d+\".*"), "the preview drew frames: " + body);
+        assertTrue(Files.readString(report).contains("export class Renderer"), "the preview draws with the web player's renderer");
     }
 
     @Test
