@@ -33,19 +33,25 @@ import java.util.concurrent.ExecutionException;
  * throws is a {@link Outcome.Failure}, as locally. If Spark gives up on a task the batch throws
  * {@link IllegalStateException}; the run's last checkpoint is intact.
  *
- * <p>Slicing: {@value #SLICES_PER_CORE} tasks per core of the cluster
- * ({@link JavaSparkContext#defaultParallelism}), each with a round-robin share of the trials so
- * that the replicates of one (slow or fast) candidate spread over the tasks. Fewer, longer tasks
- * keep Spark's per-task cost small against the simulations; more than one per core evens out
- * tasks of unequal length.
+ * <p>Slicing ({@link #slices}): a task should run about {@link #TASK_NANOS} of trials, long
+ * against Spark's cost of a task (milliseconds) and short enough that Spark, handing tasks to
+ * whichever core is free, evens out trials of unequal length (a candidate with a large
+ * neighbourhood radius costs many times one with a small radius). The length of a trial is
+ * learnt from the previous batch; the first batch has {@value #FIRST_TASKS_PER_CORE} tasks per
+ * core. Each task gets a round-robin share of the trials, so that the replicates of one
+ * candidate spread over the tasks.
  */
 public final class SparkRunner implements TrialRunner {
-    /** Tasks per core of the cluster in one batch. */
-    public static final int SLICES_PER_CORE = 2;
+    /** Tasks per core in a runner's first batch, before it knows how long a trial takes. */
+    public static final int FIRST_TASKS_PER_CORE = 2;
+    /** Wall time of trials a task should run, in nanoseconds (0.2 s). */
+    public static final long TASK_NANOS = 200_000_000L;
 
     private final JavaSparkContext spark;
     private final Duration timeLimit;
     private final boolean stopOnClose;
+    /** Mean wall time of a trial in the last batch, in nanoseconds; 0 before the first batch. */
+    private long trialNanos;
 
     /**
      * @param spark       the context the jobs run in
@@ -108,7 +114,7 @@ public final class SparkRunner implements TrialRunner {
         }
         int n = trials.size();
         if (n == 0) return List.of();
-        int slices = Math.min(n, SLICES_PER_CORE * parallelism());
+        int slices = slices(n, parallelism(), trialNanos);
         List<List<Item>> batches = new ArrayList<>(slices);
         for (int s = 0; s < slices; s++) batches.add(new ArrayList<>(n / slices + 1));
         for (int i = 0; i < n; i++) {
@@ -131,11 +137,37 @@ public final class SparkRunner implements TrialRunner {
                     + String.valueOf(cause.getMessage()).lines().findFirst().orElse(""), cause);
         }
         Outcome[] outcomes = new Outcome[n];
-        for (Done d : done) outcomes[d.index()] = d.outcome();
+        long nanos = 0;
+        for (Done d : done) {
+            outcomes[d.index()] = d.outcome();
+            nanos += d.nanos();
+        }
+        trialNanos = Math.max(1, nanos / n);
         for (int i = 0; i < n; i++) {
             if (outcomes[i] == null) throw new IllegalStateException("Spark returned no outcome for trial " + i + " of " + n);
         }
         return List.of(outcomes);
+    }
+
+    /**
+     * @param n          trials in the batch, &ge; 1
+     * @param cores      cores of the cluster, &ge; 1
+     * @param trialNanos mean wall time of a trial so far, or 0 if unknown
+     * @return the number of tasks: {@value #FIRST_TASKS_PER_CORE} per core while the length of a
+     *         trial is unknown, else enough that each runs about {@link #TASK_NANOS} of trials,
+     *         rounded up to a multiple of the cores (so that no core waits for one last task);
+     *         never more than {@code n}
+     */
+    static int slices(int n, int cores, long trialNanos) {
+        long tasks;
+        if (trialNanos <= 0) {
+            tasks = (long) FIRST_TASKS_PER_CORE * cores;
+        } else {
+            long perTask = Math.max(1, TASK_NANOS / trialNanos);
+            tasks = (n + perTask - 1) / perTask;
+            tasks = (tasks + cores - 1) / cores * cores;
+        }
+        return (int) Math.min(n, tasks);
     }
 
     @Override

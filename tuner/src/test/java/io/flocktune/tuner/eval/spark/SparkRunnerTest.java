@@ -80,10 +80,23 @@ class SparkRunnerTest {
         for (int i = 0; i < 101; i++) many.add(new Trial<>(i, 1000L + i));
         assertEquals(local(new Scripted(-1, -1), many), runner.run(new Scripted(-1, -1), many));
         spark.sc().listenerBus().waitUntilEmpty();   // listener events are asynchronous
-        assertEquals(SparkRunner.SLICES_PER_CORE * 2, tasksPerStage.get(java.util.Collections.max(tasksPerStage.keySet())),
-                "101 trials in 2 tasks per core");
+        assertEquals(SparkRunner.FIRST_TASKS_PER_CORE * 2, tasksPerStage.get(java.util.Collections.max(tasksPerStage.keySet())),
+                "the first batch: 101 trials in 2 tasks per core");
         assertEquals(List.of(new Outcome.Success(new double[] {5, 6}, 0)), runner.run(new Scripted(-1, -1), List.of(new Trial<>(5, 6))));
         assertEquals(List.of(), runner.run(new Scripted(-1, -1), List.of()));
+    }
+
+    @Test
+    void tasksRunAboutTaskNanosOfTrialsInAMultipleOfTheCores() {
+        assertEquals(8, SparkRunner.slices(101, 4, 0), "unknown trial length: 2 per core");
+        assertEquals(3, SparkRunner.slices(3, 4, 0), "never more tasks than trials");
+        // 17 ms trials (the default experiment): 11 per task, 32 trials -> 3 tasks -> 4 on 2 cores
+        assertEquals(4, SparkRunner.slices(32, 2, 17_000_000L));
+        // 1 s trials: one per task, the free cores take the next
+        assertEquals(40, SparkRunner.slices(40, 2, 1_000_000_000L));
+        // 1 ms trials: 200 per task, still every core busy
+        assertEquals(2, SparkRunner.slices(50, 2, 1_000_000L));
+        assertEquals(16, SparkRunner.slices(3_000, 16, 1_000_000L));
     }
 
     @Test
