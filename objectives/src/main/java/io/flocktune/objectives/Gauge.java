@@ -81,7 +81,7 @@ final class Gauge {
             case Metric.CollisionRate(double distance) -> (double) probe.collisionPairs(flock, distance) / flock.count();
             case Metric.CollisionOnsets(double distance) -> onsets(step, flock, distance);
             case Metric.CaptureRate c -> flock.predatorCount() == 0 ? 0
-                    : capturesAt(step, captures) * 1000.0 / flock.predatorCount();
+                    : capturesAt(step, captures) * 1000.0 / (flock.predatorCount() * timeStep);
             case Metric.SurvivalFraction s -> survival(flock, captures);
             case Metric.TimeToFirstCapture t -> captures.isEmpty() ? step + 1 : captures.getFirst().step();
             case Metric.PredatorDistance d -> probe.predatorDistance(flock);

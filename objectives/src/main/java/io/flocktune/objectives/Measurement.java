@@ -1,6 +1,5 @@
 package io.flocktune.objectives;
 
-import org.apache.commons.math3.distribution.TDistribution;
 import org.apache.commons.math3.stat.StatUtils;
 
 import java.util.Arrays;
@@ -79,21 +78,46 @@ public record Measurement(List<ObjectiveSpec> specs, double[][] values) {
     }
 
     /**
-     * Half-width of the 95 % confidence interval of the mean, Student t with R − 1 degrees of
-     * freedom: {@code t(0.975, R−1) · sd / √R}; +∞ for a single replicate (no interval can be
-     * given), 0 when every replicate agrees.
+     * Half-width of the 95 % Student-t interval of the mean, {@code t(0.975, R−1) · sd / √R},
+     * whatever the objective's {@link ObjectiveSpec#interval interval kind}; +∞ for a single
+     * replicate (no interval can be given), 0 when every replicate agrees.
      */
     public double halfWidth95(int k) {
-        int r = values[k].length;
-        if (r < 2) return Double.POSITIVE_INFINITY;
-        double t = new TDistribution(null, r - 1, 1e-14).inverseCumulativeProbability(0.975);
-        return t * sd(k) / Math.sqrt(r);
+        return Interval.studentHalfWidth(values[k]);
     }
 
-    /** @return {@code {mean − h, mean + h}} with h = {@link #halfWidth95}; (−∞, +∞) for one replicate. */
+    /**
+     * The 95 % confidence interval of objective k's mean, by the method its spec declares
+     * ({@link ObjectiveSpec#interval}): Student t for order parameters, a percentile bootstrap
+     * for counts and rates of events (never below 0 for them). (−∞, +∞) for one replicate.
+     */
+    public Interval interval(int k) {
+        return Interval.of(values[k], specs.get(k).interval());
+    }
+
+    /** @return {@link #interval interval(k)}'s {@code {low, high}}. */
     public double[] ci95(int k) {
-        double mean = mean(k), h = halfWidth95(k);
-        return new double[] {mean - h, mean + h};
+        return interval(k).bounds();
+    }
+
+    /**
+     * The paired difference of objective k, this minus {@code base}, on common seeds: the 95 %
+     * interval of the mean of the per-replicate differences {@code this[r] − base[r]}, by the
+     * objective's interval kind (the bootstrap resamples replicate pairs). Pairing removes the
+     * variation the two share through their seeds, so it is narrower than comparing the two
+     * intervals when the seeds matter.
+     *
+     * @param base a measurement of the same objectives on the same seeds, replicate r with seed r
+     * @throws IllegalArgumentException if the objectives or the replicate counts differ
+     */
+    public Interval difference(Measurement base, int k) {
+        if (!specs.equals(base.specs) || replicates() != base.replicates()) {
+            throw new IllegalArgumentException("a paired difference needs the same objectives and replicates: "
+                    + replicates() + " vs " + base.replicates() + " replicates");
+        }
+        double[] d = new double[replicates()];
+        for (int r = 0; r < d.length; r++) d[r] = values[k][r] - base.values[k][r];
+        return Interval.of(d, specs.get(k).interval());
     }
 
     @Override

@@ -110,8 +110,10 @@ public sealed interface Metric {
     }
 
     /**
-     * Captures recorded at this step, times 1000, divided by the number of predators, so its mean
-     * over steps is in captures per predator per 1 000 steps; &ge; 0. Without predators: 0.
+     * Captures recorded at this step, times 1000, divided by the number of predators and by the
+     * motion's time step dt, so its mean over steps is in captures per predator per 1 000 time
+     * units (per 1 000 steps when dt = 1); &ge; 0. Without predators: 0. Its samples are counts of
+     * events ({@link #countsEvents}).
      */
     record CaptureRate() implements Metric {}
 
@@ -150,6 +152,32 @@ public sealed interface Metric {
      * whether or not goal seeking is on (goal weight 0 still has a point).
      */
     record GoalDistance() implements Metric {}
+
+    /**
+     * Whether the metric counts events (pairs in contact, contacts begun, captures), so that its
+     * mean over a run is a rate of events: replicate values that are skewed, often 0 and
+     * overdispersed, whose intervals are bootstrapped ({@link ObjectiveSpec#interval}).
+     */
+    default boolean countsEvents() {
+        return switch (this) {
+            case CollisionRate c -> true;
+            case CollisionOnsets c -> true;
+            case CaptureRate c -> true;
+            case Polarization p -> false;
+            case Milling m -> false;
+            case RadiusOfGyration r -> false;
+            case MeanDistanceToCentroid m -> false;
+            case NearestNeighbourDistance n -> false;
+            case LargestClusterFraction l -> false;
+            case ClusterCount c -> false;
+            case SurvivalFraction s -> false;
+            case TimeToFirstCapture t -> false;
+            case PredatorDistance p -> false;
+            case MeanSpeed m -> false;
+            case SpeedSpread s -> false;
+            case GoalDistance g -> false;
+        };
+    }
 
     /** @return the kind name, e.g. {@code collisionRate}. */
     default String kind() {

@@ -65,6 +65,15 @@ public record ObjectiveSpec(String name, Metric metric, long warmup, int every, 
         return new ObjectiveSpec(defaultName(metric, aggregation, threshold), metric, 0, 1, aggregation, threshold, direction);
     }
 
+    /**
+     * The interval its replicate mean gets: {@link Interval.Kind#BOOTSTRAP} for the mean of a
+     * metric that {@link Metric#countsEvents counts events} (a rate of events), else
+     * {@link Interval.Kind#STUDENT_T}.
+     */
+    public Interval.Kind interval() {
+        return metric.countsEvents() && aggregation == Aggregation.MEAN ? Interval.Kind.BOOTSTRAP : Interval.Kind.STUDENT_T;
+    }
+
     /** @return this spec with another window. */
     public ObjectiveSpec withWindow(long warmup, int every) {
         return new ObjectiveSpec(name, metric, warmup, every, aggregation, threshold, direction);

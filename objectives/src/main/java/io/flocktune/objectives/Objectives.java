@@ -9,6 +9,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
 import java.util.concurrent.Callable;
+import java.util.concurrent.CancellationException;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Future;
@@ -36,6 +37,8 @@ public final class Objectives {
      * @return one value per spec, in order
      * @throws IllegalArgumentException if a spec does not fit the run ({@link #validate})
      * @throws ArithmeticException      if the simulation state became non-finite
+     * @throws CancellationException    if the thread was interrupted: the run stops at its next
+     *                                  step (the interrupt flag stays set)
      */
     public static double[] evaluate(Preset preset, long seed, long steps, List<ObjectiveSpec> specs) {
         return run(Simulation.of(preset, seed), steps, specs);
@@ -51,9 +54,18 @@ public final class Objectives {
         return run(Simulation.of(preset, seed, initial), steps, specs);
     }
 
+    /**
+     * Runs and records; the thread's interrupt flag is checked before every step (one volatile
+     * read outside the kernel, no allocation), so an evaluation that is cancelled (a time limit, a
+     * Ctrl-C) stops at its next step with a {@link CancellationException} instead of running on.
+     */
     private static double[] run(Simulation simulation, long steps, List<ObjectiveSpec> specs) {
         Recorder recorder = new Recorder(simulation, steps, specs);
-        simulation.run(steps, recorder);
+        Thread thread = Thread.currentThread();
+        simulation.run(steps, (step, flock) -> {
+            if (thread.isInterrupted()) throw new CancellationException("evaluation cancelled at step " + step);
+            recorder.observe(step, flock);
+        });
         return recorder.values();
     }
 
@@ -198,7 +210,9 @@ public final class Objectives {
     }
 
     static void checkPredators(Metric metric, int predators) {
-        if (metric instanceof Metric.PredatorDistance && predators == 0) {
+        boolean needsPredators = metric instanceof Metric.PredatorDistance || metric instanceof Metric.CaptureRate
+                || metric instanceof Metric.TimeToFirstCapture;
+        if (needsPredators && predators == 0) {
             throw new IllegalArgumentException(metric.kind() + " needs predators, but predators.count = 0");
         }
     }

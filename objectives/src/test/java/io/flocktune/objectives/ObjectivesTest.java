@@ -67,12 +67,13 @@ class ObjectivesTest {
     @Test
     void captureMetricsWithoutPredators() {
         long steps = 50;
-        double[] values = Objectives.evaluate(REYNOLDS, 3, steps, specs("captureRate", "survivalFraction:final",
-                "timeToFirstCapture:final", "timeToFirstCapture:min"));
-        assertArrayEquals(new double[] {0, 1, steps + 1, 2}, values);
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-                () -> Objectives.evaluate(REYNOLDS, 3, steps, specs("polarization", "predatorDistance")));
-        assertEquals("objective \"predatorDistance\": predatorDistance needs predators, but predators.count = 0", e.getMessage());
+        double[] values = Objectives.evaluate(REYNOLDS, 3, steps, specs("survivalFraction:final"));
+        assertArrayEquals(new double[] {1}, values);
+        for (String metric : List.of("predatorDistance", "captureRate", "timeToFirstCapture")) {
+            IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                    () -> Objectives.evaluate(REYNOLDS, 3, steps, specs("polarization", metric)));
+            assertEquals("objective \"" + metric + "\": " + metric + " needs predators, but predators.count = 0", e.getMessage());
+        }
     }
 
     @Test
@@ -96,7 +97,10 @@ class ObjectivesTest {
         long steps = 60, seed = 5;
         List<Metric> metrics = new ArrayList<>();
         for (String kind : Metric.kinds()) metrics.add(Metric.parse(kind.replace("link=…", "link=8").replace("distance=…", "distance=3")));
-        if (preset.predators().count() == 0) metrics.removeIf(m -> m instanceof Metric.PredatorDistance);
+        if (preset.predators().count() == 0) {
+            metrics.removeIf(m -> m instanceof Metric.PredatorDistance || m instanceof Metric.CaptureRate
+                    || m instanceof Metric.TimeToFirstCapture);
+        }
         List<ObjectiveSpec> specs = new ArrayList<>();
         for (Metric m : metrics) {
             specs.add(ObjectiveSpec.of(m).withWindow(7, 3));

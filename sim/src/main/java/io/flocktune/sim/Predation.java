@@ -9,7 +9,9 @@ import java.util.List;
 
 /**
  * The predators' half of a step: their movement by {@link PredatorBehaviour} and the captures.
- * O(N) per predator; the predators' arrays live in the {@link Flock}.
+ * O(N) per predator; the predators' arrays live in the {@link Flock}. Predators keep the boids'
+ * clock: their velocity is in world units per time unit and a step moves them by
+ * {@code u·dt}, dt the preset's {@code motion.dt}, exactly as it moves the boids.
  */
 final class Predation {
     private static final int CENTROID = 0, NEAREST = 1, VISIBLE_CENTROID = 2;
@@ -18,13 +20,15 @@ final class Predation {
     private final boolean periodic, threeD;
     private final double size;
     private final int kind;
-    private final double power, maxSpeed, sightR2, viewCosine, maxTurn, captureR2;
+    private final double dt, power, maxSpeed, sightR2, viewCosine, maxTurn, captureR2;
     private final boolean removeOnCapture;
     private final List<Capture> captures = new ArrayList<>();
     private final double[] turned = new double[3];
 
-    Predation(Preset.Predators predators, Flock flock, boolean periodic, double size) {
+    /** @param dt the time step, {@code motion.dt}, &gt; 0 */
+    Predation(Preset.Predators predators, Flock flock, boolean periodic, double size, double dt) {
         this.flock = flock;
+        this.dt = dt;
         this.periodic = periodic;
         this.threeD = flock.dimension() == 3;
         this.size = size;
@@ -39,13 +43,13 @@ final class Predation {
                 kind = NEAREST; power = 0;
                 sightR2 = c.visualRange() * c.visualRange();
                 viewCosine = c.fieldOfView() >= 360 ? -2 : Math.cos(Math.toRadians(c.fieldOfView() / 2));
-                maxTurn = Math.toRadians(c.maxTurn());
+                maxTurn = Math.toRadians(c.maxTurn()) * dt;
             }
             case PredatorBehaviour.ChaseVisibleCentroid c -> {
                 kind = VISIBLE_CENTROID; power = 0;
                 sightR2 = c.visualRange() * c.visualRange();
                 viewCosine = c.fieldOfView() >= 360 ? -2 : Math.cos(Math.toRadians(c.fieldOfView() / 2));
-                maxTurn = Math.toRadians(c.maxTurn());
+                maxTurn = Math.toRadians(c.maxTurn()) * dt;
             }
         }
     }
@@ -81,14 +85,15 @@ final class Predation {
                 for (int i = 0; i < n; i++) { cx += x[i]; cy += y[i]; cz += z[i]; }
                 cx = cx / n - px[q]; cy = cy / n - py[q]; cz = cz / n - pz[q];
             }
-            double ux = pvx[q] + cx * power, uy = pvy[q] + cy * power, uz = pvz[q] + cz * power;
+            // u ← u + (c − q)·power·dt: power is the pull toward the centroid per unit of time
+            double ux = pvx[q] + cx * power * dt, uy = pvy[q] + cy * power * dt, uz = pvz[q] + cz * power * dt;
             double speed = Math.sqrt(ux * ux + uy * uy + uz * uz);
             if (speed > maxSpeed) {
                 double f = maxSpeed / speed;
                 ux *= f; uy *= f; uz *= f;
             }
             pvx[q] = ux; pvy[q] = uy; pvz[q] = uz;
-            px[q] += ux; py[q] += uy; pz[q] += uz;
+            px[q] += ux * dt; py[q] += uy * dt; pz[q] += uz * dt;
             if (periodic) {
                 px[q] = Periodic.wrap(px[q], size);
                 py[q] = Periodic.wrap(py[q], size);
@@ -131,7 +136,7 @@ final class Predation {
         } else if (speed > 0) {
             pvx[q] = hx * maxSpeed; pvy[q] = hy * maxSpeed; pvz[q] = hz * maxSpeed;
         }
-        px[q] += pvx[q]; py[q] += pvy[q]; pz[q] += pvz[q];
+        px[q] += pvx[q] * dt; py[q] += pvy[q] * dt; pz[q] += pvz[q] * dt;
         if (periodic) {
             px[q] = Periodic.wrap(px[q], size);
             py[q] = Periodic.wrap(py[q], size);

@@ -1,5 +1,9 @@
 package io.flocktune.sim;
 
+import io.flocktune.sim.Constraint.Finite;
+import io.flocktune.sim.Constraint.NonNegative;
+import io.flocktune.sim.Constraint.Positive;
+import io.flocktune.sim.Constraint.Range;
 import io.flocktune.sim.rule.Alignment;
 import io.flocktune.sim.rule.Boundary;
 import io.flocktune.sim.rule.Cohesion;
@@ -63,20 +67,8 @@ public record Preset(
         if (!FORMAT.equals(format)) {
             throw new IllegalArgumentException("format = " + format + ": must be \"" + FORMAT + "\"");
         }
-        Check.present("name", name);
-        Check.present("description", description);
-        Check.present("world", world);
-        Check.present("boids", boids);
-        Check.present("update", update);
-        Check.present("neighbourhood", neighbourhood);
-        Check.present("separation", separation);
-        Check.present("alignment", alignment);
-        Check.present("cohesion", cohesion);
-        Check.present("motion", motion);
-        Check.present("predators", predators);
-        Check.present("obstacles", obstacles);
-        Check.present("goal", goal);
-        Check.present("noise", noise);
+        Check.components(Preset.class, format, name, description, world, boids, update, neighbourhood, separation,
+                alignment, cohesion, motion, predators, obstacles, goal, noise);
         boolean headingBlend = alignment instanceof Alignment.HeadingBlend
                 || alignment instanceof Alignment.CircularHeadingBlend;
         if (headingBlend && world.dimension() != 2) {
@@ -135,11 +127,9 @@ public record Preset(
      *                  period of a {@link Boundary.Wrap} world
      * @param boundary  behaviour at the box's edge
      */
-    public record World(int dimension, double size, Boundary boundary) {
+    public record World(@Range(min = 2, max = 3) int dimension, @Positive double size, Boundary boundary) {
         public World {
-            Check.inRange("dimension", dimension, 2, 3);
-            Check.positive("size", size);
-            Check.present("boundary", boundary);
+            Check.components(World.class, dimension, size, boundary);
         }
     }
 
@@ -151,16 +141,13 @@ public record Preset(
      * @param spawnSize    side of the centred box the initial positions are drawn from, in
      *                     [0, world.size]; 0 puts every boid at the centre (as seed 001 does)
      */
-    public record Boids(int count, double minSpeed, double maxSpeed, double initialSpeed, double spawnSize) {
+    public record Boids(@Range(min = 1, max = 10_000_000) int count, @NonNegative double minSpeed,
+                        @Positive double maxSpeed, @NonNegative double initialSpeed, @NonNegative double spawnSize) {
         public Boids {
-            Check.inRange("count", count, 1, 10_000_000);
-            Check.nonNegative("minSpeed", minSpeed);
-            Check.positive("maxSpeed", maxSpeed);
+            Check.components(Boids.class, count, minSpeed, maxSpeed, initialSpeed, spawnSize);
             if (maxSpeed < minSpeed) {
                 throw new IllegalArgumentException("maxSpeed = " + maxSpeed + ": must be >= minSpeed = " + minSpeed);
             }
-            Check.nonNegative("initialSpeed", initialSpeed);
-            Check.nonNegative("spawnSize", spawnSize);
         }
     }
 
@@ -169,40 +156,35 @@ public record Preset(
      *
      * @param count         number of predators, in [0, 1000]
      * @param behaviour     how predators move
-     * @param maxSpeed      predator speed limit, &gt; 0 (002: 2)
+     * @param maxSpeed      predator speed limit in world units per time unit (a step moves
+     *                      {@code u·dt}, as the boids), &gt; 0 (002: 2)
      * @param fleeRadius    boids flee predators closer than this, &gt; 0 (002's visual range)
      * @param fleeWeight    factor on the flee push {@code Σ unit(p − q)}, &ge; 0
      * @param captureRadius a boid closer than this to a predator at the end of a step is
      *                      captured (an event is recorded), &ge; 0
      * @param removeOnCapture whether a captured boid leaves the flock
      */
-    public record Predators(int count, PredatorBehaviour behaviour, double maxSpeed, double fleeRadius,
-                            double fleeWeight, double captureRadius, boolean removeOnCapture) {
+    public record Predators(@Range(min = 0, max = 1000) int count, PredatorBehaviour behaviour,
+                            @Positive double maxSpeed, @Positive double fleeRadius, @NonNegative double fleeWeight,
+                            @NonNegative double captureRadius, boolean removeOnCapture) {
         public Predators {
-            Check.inRange("count", count, 0, 1000);
-            Check.present("behaviour", behaviour);
-            Check.positive("maxSpeed", maxSpeed);
-            Check.positive("fleeRadius", fleeRadius);
-            Check.nonNegative("fleeWeight", fleeWeight);
-            Check.nonNegative("captureRadius", captureRadius);
+            Check.components(Predators.class, count, behaviour, maxSpeed, fleeRadius, fleeWeight, captureRadius,
+                    removeOnCapture);
         }
     }
 
     /** Static spheres and how boids avoid them. */
     public record Obstacles(ObstacleAvoidance avoidance, List<Sphere> spheres) {
         public Obstacles {
-            Check.present("avoidance", avoidance);
-            spheres = List.copyOf(Check.present("spheres", spheres));
+            Check.components(Obstacles.class, avoidance, spheres);
+            spheres = List.copyOf(spheres);
         }
     }
 
     /** A static sphere: centre in world units, radius &gt; 0. */
-    public record Sphere(double x, double y, double z, double radius) {
+    public record Sphere(@Finite double x, @Finite double y, @Finite double z, @Positive double radius) {
         public Sphere {
-            Check.finite("x", x);
-            Check.finite("y", y);
-            Check.finite("z", z);
-            Check.positive("radius", radius);
+            Check.components(Sphere.class, x, y, z, radius);
         }
     }
 
@@ -213,13 +195,10 @@ public record Preset(
      * @param weight factor, &ge; 0 (0: off)
      * @param radius visual range of the goal, &gt; 0
      */
-    public record Goal(double x, double y, double z, double radius, double weight) {
+    public record Goal(@Finite double x, @Finite double y, @Finite double z, @Positive double radius,
+                       @NonNegative double weight) {
         public Goal {
-            Check.finite("x", x);
-            Check.finite("y", y);
-            Check.finite("z", z);
-            Check.positive("radius", radius);
-            Check.nonNegative("weight", weight);
+            Check.components(Goal.class, x, y, z, radius, weight);
         }
     }
 
@@ -230,9 +209,9 @@ public record Preset(
      *
      * @param strength length of the noise vector, &ge; 0 (0: off)
      */
-    public record Noise(double strength) {
+    public record Noise(@NonNegative double strength) {
         public Noise {
-            Check.nonNegative("strength", strength);
+            Check.components(Noise.class, strength);
         }
     }
 

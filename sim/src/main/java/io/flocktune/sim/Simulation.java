@@ -385,7 +385,7 @@ public final class Simulation {
         Preset.Predators predators = preset.predators();
         fleeR2 = predators.fleeRadius() * predators.fleeRadius();
         fleeWeight = predators.fleeWeight();
-        predation = new Predation(predators, flock, periodic, size);
+        predation = new Predation(predators, flock, periodic, size, preset.motion().dt());
 
         List<Preset.Sphere> spheres = preset.obstacles().spheres();
         obsX = new double[spheres.size()]; obsY = new double[spheres.size()];
@@ -451,8 +451,9 @@ public final class Simulation {
         flock.reorder(grid.order());      // storage in cell order: grid slot s is flock slot s
         shiftsExact = grid.shiftsExact(reach);
         int maxRuns = grid.maxRuns(reach);
-        if (runs.length < 2 * maxRuns) runs = new int[2 * maxRuns];
-        if (forwardRuns.length < 3 * maxRuns) forwardRuns = new int[3 * maxRuns];
+        // grown geometrically, so a flock whose grid keeps growing allocates O(log) times, not every step
+        if (runs.length < 2 * maxRuns) runs = new int[Math.max(2 * maxRuns, 2 * runs.length)];
+        if (forwardRuns.length < 3 * maxRuns) forwardRuns = new int[Math.max(3 * maxRuns, 2 * forwardRuns.length)];
         sx = flock.x(); sy = flock.y(); sz = flock.z();
         svx = flock.vx(); svy = flock.vy(); svz = flock.vz();
         if (needUnit) for (int s = 0; s < n; s++) cacheUnit(s);

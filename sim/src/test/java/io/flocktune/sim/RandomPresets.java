@@ -28,10 +28,41 @@ import java.util.SplittableRandom;
  * avoidances, goal and noise, with weights from 0 to 100 and radii from a tenth of a unit to
  * the whole world.
  */
-final class RandomPresets {
+public final class RandomPresets {
     private RandomPresets() {}
 
-    static Preset next(SplittableRandom r) {
+    /** The rule families whose every variant {@link #coveringEveryVariant} covers. */
+    static final List<Class<?>> FAMILIES = List.of(Boundary.class, Neighbourhood.class, Separation.class, Alignment.class,
+            Cohesion.class, Motion.class, PredatorBehaviour.class, ObstacleAvoidance.class);
+
+    /**
+     * A short list of random presets that together use every variant of every rule family
+     * ({@link #FAMILIES}), both update orders and both dimensions: presets are drawn from
+     * {@code seed} and kept when they add a variant not yet kept. When someone adds a variant and
+     * forgets to draw it here, this fails.
+     *
+     * @throws IllegalStateException if 20 000 draws miss a variant
+     */
+    public static List<Preset> coveringEveryVariant(long seed) {
+        java.util.Set<Object> wanted = new java.util.LinkedHashSet<>();
+        for (Class<?> family : FAMILIES) wanted.addAll(List.of(family.getPermittedSubclasses()));
+        wanted.addAll(List.of(UpdateOrder.values()));
+        wanted.addAll(List.of("2D", "3D"));
+        SplittableRandom random = new SplittableRandom(seed);
+        List<Preset> kept = new ArrayList<>();
+        for (int draw = 0; draw < 20_000 && !wanted.isEmpty(); draw++) {
+            Preset p = next(random);
+            List<Object> kinds = List.of(p.world().boundary().getClass(), p.neighbourhood().getClass(), p.separation().getClass(),
+                    p.alignment().getClass(), p.cohesion().getClass(), p.motion().getClass(), p.predators().behaviour().getClass(),
+                    p.obstacles().avoidance().getClass(), p.update(), p.world().dimension() + "D");
+            if (wanted.removeAll(kinds)) kept.add(p);
+        }
+        if (!wanted.isEmpty()) throw new IllegalStateException("RandomPresets never draws " + wanted);
+        return kept;
+    }
+
+    /** @return a random valid preset (see the class comment). */
+    public static Preset next(SplittableRandom r) {
         int dimension = r.nextBoolean() ? 2 : 3;
         double size = logUniform(r, 5, 1000);
         Boundary boundary = switch (r.nextInt(5)) {

@@ -65,7 +65,15 @@ class CouzinValidationTest {
     }
 
     /**
-     * The published sweep, 3 seeds, steps 2001–3000, each replicate on its own. At Δr_o = 2 the
+     * The published phase boundaries along Δr_o at Δr_a = 14 (Couzin et al. 2002, Fig. 3 and the
+     * text of section 3; as remembered from the paper, not digitised, each boundary uncertain by
+     * about ±1 in Δr_o): swarm at Δr_o ≈ 0 (below about 0.5), torus for small Δr_o (about 1 to
+     * 2), dynamic parallel from about 2 to 3 up to about 5 to 6, highly parallel beyond about 6;
+     * between torus and dynamic parallel (about Δr_o 2 to 3) both are stable (collective memory).
+     * The sweep's points sit inside the states, at least one uncertainty away from a boundary,
+     * except Δr_o = 2, where either of the two bistable states is accepted.
+     *
+     * <p>The published sweep, 3 seeds, steps 2001–3000, each replicate on its own. At Δr_o = 2 the
      * torus and the dynamic parallel group are both stable, the bistability (collective memory)
      * Couzin et al. report near the torus–parallel boundary, so a replicate may end in either:
      * seed 2002 sends one of three into the parallel group.

@@ -19,7 +19,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * Vicsek et al. (1995), Phys. Rev. Lett. 75, 1226, Fig. 2a, re-measured on the {@code vicsek}
  * preset (N = 400, L = 10, v = 0.03, r = 1): polarization φ, the mean over the second half of
  * each run, against the noise amplitude η. The fast tests check the three regimes; the slow one
- * the whole curve ({@code flocktune validate vicsek} draws it).
+ * the whole curve against the paper's points ({@code flocktune validate vicsek} draws it);
+ * {@link VicsekIndependentTest} compares the engine with an independent transcription.
  */
 class VicsekValidationTest {
     private static final Preset VICSEK = Presets.get("vicsek");
@@ -66,18 +67,39 @@ class VicsekValidationTest {
         assertEquals(expected, phi.mean(0), 3 * standardError);
     }
 
-    /** The whole curve against the engine's reference run (2 seeds, steps 1501–3000). */
+    /**
+     * The N = 400 curve (L = 10, density 4) of the paper's Fig. 2a, v_a against η: approximate
+     * readings {η, v_a, uncertainty}. Source and how they were obtained: the figure could not be
+     * opened and digitised while writing this test (no copy of the paper at hand), so these are
+     * readings of that curve as remembered from the figure and its many published
+     * reproductions, not a pixel digitisation; their uncertainty is stated generously, ±0.05 on
+     * the ordered side (η ≤ 2.5, where the curves for every N lie close together) and ±0.10 from
+     * η = 3 on (the steep, size-dependent transition, where the paper's finite-size curves spread
+     * and a reading by eye is least sure). Replace them with a real digitisation (e.g.
+     * WebPlotDigitizer on Fig. 2a) when the paper is at hand; the test then needs no other change.
+     */
+    static final double[][] PUBLISHED_N400 = {
+            {0.5, 0.98, 0.05}, {1.0, 0.94, 0.05}, {1.5, 0.88, 0.05}, {2.0, 0.80, 0.05}, {2.5, 0.70, 0.05},
+            {3.0, 0.60, 0.10}, {3.5, 0.45, 0.10}, {4.0, 0.30, 0.10}, {4.5, 0.18, 0.10}, {5.0, 0.10, 0.10}};
+
+    /**
+     * The engine against the published points: 3 seeds × 3000 steps, mean over the second half;
+     * the tolerance is each point's reading uncertainty plus 3 standard errors of the engine's
+     * mean (its run-to-run scatter). The curve must also fall as η grows.
+     */
     @Tag("slow")
     @Test
-    void theWholeCurveFallsFromOrderToTheRandomLevel() {
-        double[][] reference = {{0.1, 1.000}, {1, 0.943}, {2, 0.793}, {3, 0.537}, {4, 0.217}, {5, 0.064}, {2 * Math.PI, 0.042}};
+    void theWholeCurveMatchesThePublishedPoints() {
         double previous = 1.01;
-        for (double[] point : reference) {
-            double mean = polarization(point[0], 3000, 2).mean(0);
-            double tolerance = point[0] >= 3.5 && point[0] <= 4.5 ? 0.06 : 0.03;   // the transition fluctuates most
-            assertEquals(point[1], mean, tolerance, "eta = " + point[0]);
-            assertTrue(mean < previous, "phi must fall as eta grows: eta = " + point[0]);
-            previous = mean;
+        for (double[] point : PUBLISHED_N400) {
+            Measurement phi = polarization(point[0], 3000, 3);
+            double standardError = phi.sd(0) / Math.sqrt(phi.replicates());
+            double tolerance = point[2] + 3 * standardError;
+            System.out.printf("eta %.1f: engine %.4f (se %.4f), published %.2f +- %.2f, difference %+.4f, tolerance %.4f%n",
+                    point[0], phi.mean(0), standardError, point[1], point[2], phi.mean(0) - point[1], tolerance);
+            assertEquals(point[1], phi.mean(0), tolerance, "eta = " + point[0]);
+            assertTrue(phi.mean(0) < previous, "phi must fall as eta grows: eta = " + point[0]);
+            previous = phi.mean(0);
         }
     }
 }

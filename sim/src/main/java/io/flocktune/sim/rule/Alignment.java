@@ -1,6 +1,9 @@
 package io.flocktune.sim.rule;
 
 import io.flocktune.sim.Check;
+import io.flocktune.sim.Constraint.NonNegative;
+import io.flocktune.sim.Constraint.Positive;
+import io.flocktune.sim.Constraint.Range;
 
 /**
  * Velocity matching over the preset's {@link Neighbourhood} N (other boids only).
@@ -15,9 +18,9 @@ public sealed interface Alignment {
      * zero when N is empty. For seed 000 this is the evident intent; its code as printed is
      * {@link SummedVelocityMatch} (preset {@code seed000-fixed} uses this variant).
      */
-    record VelocityMatch(double weight) implements Alignment {
+    record VelocityMatch(@NonNegative double weight) implements Alignment {
         public VelocityMatch {
-            Check.nonNegative("weight", weight);
+            Check.components(VelocityMatch.class, weight);
         }
     }
 
@@ -29,9 +32,9 @@ public sealed interface Alignment {
      * <em>sum</em>, and {@code −weight · v_i} when N is empty, a drag); the last gets
      * {@code weight · (mean_N v_j − v_i)}, zero when N is empty.
      */
-    record SummedVelocityMatch(double weight) implements Alignment {
+    record SummedVelocityMatch(@NonNegative double weight) implements Alignment {
         public SummedVelocityMatch {
-            Check.nonNegative("weight", weight);
+            Check.components(SummedVelocityMatch.class, weight);
         }
     }
 
@@ -41,10 +44,9 @@ public sealed interface Alignment {
      *
      * @param maxForce truncation length, &ge; 0 (001's {@code MAX_FORCE})
      */
-    record MeanVelocityLimited(double weight, double maxForce) implements Alignment {
+    record MeanVelocityLimited(@NonNegative double weight, @NonNegative double maxForce) implements Alignment {
         public MeanVelocityLimited {
-            Check.nonNegative("weight", weight);
-            Check.nonNegative("maxForce", maxForce);
+            Check.components(MeanVelocityLimited.class, weight, maxForce);
         }
     }
 
@@ -56,9 +58,9 @@ public sealed interface Alignment {
      * The blend acts on the velocity as already changed by separation (003 applies its rules
      * one after another to {@code m_velocity}).
      */
-    record HeadingBlend(double weight) implements Alignment {
+    record HeadingBlend(@Range(min = 0, max = 1) double weight) implements Alignment {
         public HeadingBlend {
-            Check.inRange("weight", weight, 0, 1);
+            Check.components(HeadingBlend.class, weight);
         }
     }
 
@@ -66,9 +68,9 @@ public sealed interface Alignment {
      * Seed 003 with the ±π wrap fixed, 2D only: θ̄ = atan2(Σ sin θ_j, Σ cos θ_j) (circular
      * mean) and the turn is the shortest signed arc {@code wrap(θ̄ − θ_i)} times {@code weight}.
      */
-    record CircularHeadingBlend(double weight) implements Alignment {
+    record CircularHeadingBlend(@Range(min = 0, max = 1) double weight) implements Alignment {
         public CircularHeadingBlend {
-            Check.inRange("weight", weight, 0, 1);
+            Check.components(CircularHeadingBlend.class, weight);
         }
     }
 
@@ -76,9 +78,9 @@ public sealed interface Alignment {
      * Seed 004 ({@code AlignmentRule}): {@code weight · unit(mean_N unit(v_j))}; the own forward
      * direction {@code unit(v_i)} when N is empty.
      */
-    record MeanForward(double weight) implements Alignment {
+    record MeanForward(@NonNegative double weight) implements Alignment {
         public MeanForward {
-            Check.nonNegative("weight", weight);
+            Check.components(MeanForward.class, weight);
         }
     }
 
@@ -90,10 +92,9 @@ public sealed interface Alignment {
      *
      * @param noise η in radians, in [0, 2π]
      */
-    record Vicsek(double weight, double noise) implements Alignment {
+    record Vicsek(@NonNegative double weight, @Range(min = 0, max = 2 * Math.PI) double noise) implements Alignment {
         public Vicsek {
-            Check.nonNegative("weight", weight);
-            Check.inRange("noise", noise, 0, 2 * Math.PI);
+            Check.components(Vicsek.class, weight, noise);
         }
     }
 
@@ -105,10 +106,9 @@ public sealed interface Alignment {
      *
      * @param radius outer radius of the orientation zone, world units, &gt; 0
      */
-    record Zonal(double weight, double radius) implements Alignment {
+    record Zonal(@NonNegative double weight, @Positive double radius) implements Alignment {
         public Zonal {
-            Check.nonNegative("weight", weight);
-            Check.positive("radius", radius);
+            Check.components(Zonal.class, weight, radius);
         }
     }
 }

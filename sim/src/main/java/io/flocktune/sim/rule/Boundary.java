@@ -1,6 +1,8 @@
 package io.flocktune.sim.rule;
 
 import io.flocktune.sim.Check;
+import io.flocktune.sim.Constraint.NonNegative;
+import io.flocktune.sim.Constraint.Positive;
 
 /** What happens at the edge of the world box [−size/2, size/2]^d. */
 public sealed interface Boundary {
@@ -28,10 +30,9 @@ public sealed interface Boundary {
      * @param margin distance outside the box before the turn starts, &ge; 0 (000: 5)
      * @param turn   velocity change per step, &gt; 0 (000: 0.5)
      */
-    record SoftMargin(double margin, double turn) implements Boundary {
+    record SoftMargin(@NonNegative double margin, @Positive double turn) implements Boundary {
         public SoftMargin {
-            Check.nonNegative("margin", margin);
-            Check.positive("turn", turn);
+            Check.components(SoftMargin.class, margin, turn);
         }
     }
 

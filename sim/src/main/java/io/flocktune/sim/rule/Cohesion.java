@@ -1,6 +1,8 @@
 package io.flocktune.sim.rule;
 
 import io.flocktune.sim.Check;
+import io.flocktune.sim.Constraint.NonNegative;
+import io.flocktune.sim.Constraint.Positive;
 
 /**
  * Flock centering toward the centroid c_i of the preset's {@link Neighbourhood} N (other boids
@@ -12,9 +14,9 @@ public sealed interface Cohesion {
     double weight();
 
     /** Seeds 000 ({@code cohesion_rule}, divided by 100) and 002: {@code weight · (c_i − p_i)}. */
-    record Centroid(double weight) implements Cohesion {
+    record Centroid(@NonNegative double weight) implements Cohesion {
         public Centroid {
-            Check.nonNegative("weight", weight);
+            Check.components(Centroid.class, weight);
         }
     }
 
@@ -26,11 +28,10 @@ public sealed interface Cohesion {
      * @param arrivalRadius distance below which the desired speed falls linearly, &gt; 0 (001: 100)
      * @param maxForce      truncation length of the steer, &ge; 0 (001's {@code MAX_FORCE})
      */
-    record SteerTo(double weight, double arrivalRadius, double maxForce) implements Cohesion {
+    record SteerTo(@NonNegative double weight, @Positive double arrivalRadius,
+                   @NonNegative double maxForce) implements Cohesion {
         public SteerTo {
-            Check.nonNegative("weight", weight);
-            Check.positive("arrivalRadius", arrivalRadius);
-            Check.nonNegative("maxForce", maxForce);
+            Check.components(SteerTo.class, weight, arrivalRadius, maxForce);
         }
     }
 
@@ -38,9 +39,9 @@ public sealed interface Cohesion {
      * Seeds 003 (global neighbourhood: {@code BirdShape::Cohesion}) and 004 (local:
      * {@code CohesionRule}): {@code weight · unit(c_i − p_i)}.
      */
-    record UnitToCentroid(double weight) implements Cohesion {
+    record UnitToCentroid(@NonNegative double weight) implements Cohesion {
         public UnitToCentroid {
-            Check.nonNegative("weight", weight);
+            Check.components(UnitToCentroid.class, weight);
         }
     }
 
@@ -49,9 +50,9 @@ public sealed interface Cohesion {
      * neighbours at or beyond the orientation zone's radius (alignment must be
      * {@link Alignment.Zonal}) and inside the neighbourhood radius r_a.
      */
-    record Zonal(double weight) implements Cohesion {
+    record Zonal(@NonNegative double weight) implements Cohesion {
         public Zonal {
-            Check.nonNegative("weight", weight);
+            Check.components(Zonal.class, weight);
         }
     }
 }

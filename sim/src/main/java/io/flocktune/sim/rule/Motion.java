@@ -1,6 +1,9 @@
 package io.flocktune.sim.rule;
 
 import io.flocktune.sim.Check;
+import io.flocktune.sim.Constraint.NonNegative;
+import io.flocktune.sim.Constraint.Positive;
+import io.flocktune.sim.Constraint.Range;
 
 /**
  * How the summed rule output {@code a} (the weighted sum of every rule and force) changes a
@@ -19,9 +22,9 @@ public sealed interface Motion {
      *
      * @param dt time step, &gt; 0 (001: 1)
      */
-    record Additive(double dt) implements Motion {
+    record Additive(@Positive double dt) implements Motion {
         public Additive {
-            Check.positive("dt", dt);
+            Check.components(Additive.class, dt);
         }
     }
 
@@ -37,9 +40,9 @@ public sealed interface Motion {
      *
      * @param dt time step, &gt; 0 (000, 002: 1)
      */
-    record MoveThenClamp(double dt) implements Motion {
+    record MoveThenClamp(@Positive double dt) implements Motion {
         public MoveThenClamp {
-            Check.positive("dt", dt);
+            Check.components(MoveThenClamp.class, dt);
         }
     }
 
@@ -50,9 +53,9 @@ public sealed interface Motion {
      *
      * @param dt time step, &gt; 0 (003: 1)
      */
-    record Unclamped(double dt) implements Motion {
+    record Unclamped(@Positive double dt) implements Motion {
         public Unclamped {
-            Check.positive("dt", dt);
+            Check.components(Unclamped.class, dt);
         }
     }
 
@@ -63,10 +66,9 @@ public sealed interface Motion {
      *
      * @param maxForce largest velocity change per step, &gt; 0
      */
-    record Steering(double dt, double maxForce) implements Motion {
+    record Steering(@Positive double dt, @Positive double maxForce) implements Motion {
         public Steering {
-            Check.positive("dt", dt);
-            Check.positive("maxForce", maxForce);
+            Check.components(Steering.class, dt, maxForce);
         }
     }
 
@@ -79,11 +81,10 @@ public sealed interface Motion {
      * @param speed      constant speed in world units per time unit, &gt; 0
      * @param turnFactor lerp fraction toward the desired direction per step, in (0, 1]
      */
-    record ConstantSpeed(double dt, double speed, double turnFactor) implements Motion {
+    record ConstantSpeed(@Positive double dt, @Positive double speed, @Range(min = Double.MIN_VALUE,
+                         max = 1) double turnFactor) implements Motion {
         public ConstantSpeed {
-            Check.positive("dt", dt);
-            Check.positive("speed", speed);
-            Check.inRange("turnFactor", turnFactor, Double.MIN_VALUE, 1);
+            Check.components(ConstantSpeed.class, dt, speed, turnFactor);
         }
     }
 
@@ -98,12 +99,10 @@ public sealed interface Motion {
      * @param maxTurnRate  θ in degrees per second, &gt; 0 (Couzin: 40)
      * @param headingError σ in radians, &ge; 0 (Couzin: 0.05)
      */
-    record TurningRate(double dt, double speed, double maxTurnRate, double headingError) implements Motion {
+    record TurningRate(@Positive double dt, @Positive double speed, @Positive double maxTurnRate,
+                       @NonNegative double headingError) implements Motion {
         public TurningRate {
-            Check.positive("dt", dt);
-            Check.positive("speed", speed);
-            Check.positive("maxTurnRate", maxTurnRate);
-            Check.nonNegative("headingError", headingError);
+            Check.components(TurningRate.class, dt, speed, maxTurnRate, headingError);
         }
     }
 }

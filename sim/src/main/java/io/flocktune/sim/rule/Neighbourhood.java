@@ -1,6 +1,8 @@
 package io.flocktune.sim.rule;
 
 import io.flocktune.sim.Check;
+import io.flocktune.sim.Constraint.Positive;
+import io.flocktune.sim.Constraint.Range;
 
 /**
  * Which flockmates alignment and cohesion see. Separation always uses its own metric radius
@@ -9,9 +11,9 @@ import io.flocktune.sim.Check;
 public sealed interface Neighbourhood {
 
     /** Every boid within {@code radius} (world units, &gt; 0), seeds 000, 002, 004. */
-    record Metric(double radius) implements Neighbourhood {
+    record Metric(@Positive double radius) implements Neighbourhood {
         public Metric {
-            Check.positive("radius", radius);
+            Check.components(Metric.class, radius);
         }
     }
 
@@ -22,9 +24,9 @@ public sealed interface Neighbourhood {
      *
      * @param radius world units, &gt; 0
      */
-    record MetricExcludingCoincident(double radius) implements Neighbourhood {
+    record MetricExcludingCoincident(@Positive double radius) implements Neighbourhood {
         public MetricExcludingCoincident {
-            Check.positive("radius", radius);
+            Check.components(MetricExcludingCoincident.class, radius);
         }
     }
 
@@ -38,10 +40,10 @@ public sealed interface Neighbourhood {
      * @param radius world units, &gt; 0
      * @param angle  full opening in degrees, in (0, 360]
      */
-    record FieldOfView(double radius, double angle) implements Neighbourhood {
+    record FieldOfView(@Positive double radius, @Range(min = Double.MIN_VALUE,
+                       max = 360) double angle) implements Neighbourhood {
         public FieldOfView {
-            Check.positive("radius", radius);
-            Check.inRange("angle", angle, Double.MIN_VALUE, 360);
+            Check.components(FieldOfView.class, radius, angle);
         }
     }
 
@@ -52,9 +54,9 @@ public sealed interface Neighbourhood {
      *
      * @param count number of neighbours, in [1, 1000]
      */
-    record Topological(int count) implements Neighbourhood {
+    record Topological(@Range(min = 1, max = 1000) int count) implements Neighbourhood {
         public Topological {
-            Check.inRange("count", count, 1, 1000);
+            Check.components(Topological.class, count);
         }
     }
 

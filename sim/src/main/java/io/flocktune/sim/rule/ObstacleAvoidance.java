@@ -1,6 +1,8 @@
 package io.flocktune.sim.rule;
 
 import io.flocktune.sim.Check;
+import io.flocktune.sim.Constraint.NonNegative;
+import io.flocktune.sim.Constraint.Positive;
 
 /** How boids avoid the preset's spherical obstacles. */
 public sealed interface ObstacleAvoidance {
@@ -14,10 +16,9 @@ public sealed interface ObstacleAvoidance {
      * @param range  detection distance from the surface, &gt; 0 (000: {@code recog_range})
      * @param weight factor on the push, &ge; 0 (000: 1)
      */
-    record ForceField(double range, double weight) implements ObstacleAvoidance {
+    record ForceField(@Positive double range, @NonNegative double weight) implements ObstacleAvoidance {
         public ForceField {
-            Check.positive("range", range);
-            Check.nonNegative("weight", weight);
+            Check.components(ForceField.class, range, weight);
         }
     }
 
@@ -33,11 +34,10 @@ public sealed interface ObstacleAvoidance {
      * @param clearance margin added to every radius, &ge; 0
      * @param weight    factor on the steer, &ge; 0
      */
-    record SteerToAvoid(double lookAhead, double clearance, double weight) implements ObstacleAvoidance {
+    record SteerToAvoid(@Positive double lookAhead, @NonNegative double clearance,
+                        @NonNegative double weight) implements ObstacleAvoidance {
         public SteerToAvoid {
-            Check.positive("lookAhead", lookAhead);
-            Check.nonNegative("clearance", clearance);
-            Check.nonNegative("weight", weight);
+            Check.components(SteerToAvoid.class, lookAhead, clearance, weight);
         }
     }
 }

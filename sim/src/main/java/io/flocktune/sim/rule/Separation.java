@@ -1,6 +1,8 @@
 package io.flocktune.sim.rule;
 
 import io.flocktune.sim.Check;
+import io.flocktune.sim.Constraint.NonNegative;
+import io.flocktune.sim.Constraint.Positive;
 
 /**
  * Collision avoidance: a push away from flockmates closer than {@code radius}. Every variant
@@ -19,10 +21,9 @@ public sealed interface Separation {
      * Linear sum, seeds 000 ({@code sepV[i] -= (p_j - p_i)}, divided by 50) and 002:
      * {@code weight · Σ_S (p_i − p_j)}. The push grows with distance inside the radius.
      */
-    record Linear(double radius, double weight) implements Separation {
+    record Linear(@Positive double radius, @NonNegative double weight) implements Separation {
         public Linear {
-            Check.positive("radius", radius);
-            Check.nonNegative("weight", weight);
+            Check.components(Linear.class, radius, weight);
         }
     }
 
@@ -30,10 +31,9 @@ public sealed interface Separation {
      * Mean inverse-distance push, seed 001 ({@code separate}):
      * {@code weight · (1/|S'|) Σ_S' unit(p_i − p_j) / d}, S' = S without coincident boids (d &gt; 0).
      */
-    record InverseDistance(double radius, double weight) implements Separation {
+    record InverseDistance(@Positive double radius, @NonNegative double weight) implements Separation {
         public InverseDistance {
-            Check.positive("radius", radius);
-            Check.nonNegative("weight", weight);
+            Check.components(InverseDistance.class, radius, weight);
         }
     }
 
@@ -44,23 +44,20 @@ public sealed interface Separation {
      * @param strength  gain on |s| (003's {@code separationStrength}), &ge; 0
      * @param maxForce  cap on the push (003's {@code maxSeparationForce}), &ge; 0
      */
-    record InverseSquareClamped(double radius, double weight, double strength, double maxForce)
+    record InverseSquareClamped(@Positive double radius, @NonNegative double weight, @NonNegative double strength,
+                                @NonNegative double maxForce)
             implements Separation {
         public InverseSquareClamped {
-            Check.positive("radius", radius);
-            Check.nonNegative("weight", weight);
-            Check.nonNegative("strength", strength);
-            Check.nonNegative("maxForce", maxForce);
+            Check.components(InverseSquareClamped.class, radius, weight, strength, maxForce);
         }
     }
 
     /**
      * Seed 004 ({@code SeparationRule}): {@code weight · unit(Σ_S (p_i − p_j))}, a unit direction.
      */
-    record Normalized(double radius, double weight) implements Separation {
+    record Normalized(@Positive double radius, @NonNegative double weight) implements Separation {
         public Normalized {
-            Check.positive("radius", radius);
-            Check.nonNegative("weight", weight);
+            Check.components(Normalized.class, radius, weight);
         }
     }
 
@@ -68,10 +65,9 @@ public sealed interface Separation {
      * Couzin et al. (2002) zone of repulsion: {@code weight · unit(Σ_S unit(p_i − p_j))}, and
      * while S is not empty it has priority: alignment and cohesion are ignored that step.
      */
-    record Zonal(double radius, double weight) implements Separation {
+    record Zonal(@Positive double radius, @NonNegative double weight) implements Separation {
         public Zonal {
-            Check.positive("radius", radius);
-            Check.nonNegative("weight", weight);
+            Check.components(Zonal.class, radius, weight);
         }
     }
 }

@@ -33,7 +33,7 @@ public final class NearestSearch {
                       double xi, double yi, double zi, double period, double slack) {
         for (int reach = 1; ; reach++) {
             int needed = 2 * grid.maxRuns(reach);
-            if (runs.length < needed) runs = new int[needed];
+            if (runs.length < needed) runs = new int[Math.max(needed, 2 * runs.length)];
             int found = 0;
             int runCount = grid.ranges(xi, yi, zi, reach, runs);
             for (int r = 0; r < runCount; r++) {

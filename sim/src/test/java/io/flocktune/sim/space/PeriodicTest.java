@@ -42,4 +42,24 @@ class PeriodicTest {
             assertEquals(Math.rint(shift), shift, 1e-9 * Math.max(1, Math.abs(shift)), () -> c + " in " + size);
         }
     }
+
+    @Test
+    void wrapOfAHugeStepInATinyWorldStaysInsideOnTheLowerSideToo() {
+        // the reduction by 178 961 856 periods rounds to 7.6e-13 below −size/2 without the lower-side check
+        double size = 0.001620574503551895, c = 290023.4574756918;
+        double w = Periodic.wrap(c, size);
+        assertTrue(w >= -0.5 * size && w < 0.5 * size, () -> c + " in " + size + " -> " + w);
+        assertEquals(0.5 * size, Math.abs(w), 1e-10, "the image is within rounding of the edge");
+    }
+
+    @Test
+    void wrapOfHugeStepsInTinyWorldsLandsInTheHalfOpenBox() {
+        SplittableRandom random = new SplittableRandom(1);
+        for (int k = 0; k < 2_000_000; k++) {
+            double size = 1e-3 * (1 + random.nextDouble());
+            double c = (random.nextDouble() - 0.5) * 1e6;
+            double w = Periodic.wrap(c, size);
+            assertTrue(w >= -0.5 * size && w < 0.5 * size, () -> c + " in " + size + " -> " + w);
+        }
+    }
 }

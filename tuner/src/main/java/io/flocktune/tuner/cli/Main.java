@@ -1,5 +1,6 @@
 package io.flocktune.tuner.cli;
 
+import io.flocktune.tuner.io.AtomicFile;
 import io.flocktune.tuner.io.InputException;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -23,7 +24,9 @@ import java.util.Properties;
  *
  * <p>Exit codes: 0 success; 1 internal failure (one line and a bug-report hint; the stack trace
  * only with {@code --debug} or {@code FLOCKTUNE_DEBUG=1}); 2 bad input or usage (one line that
- * names the file, line or field and the allowed range, never a stack trace); 130 interrupted.
+ * names the file, line or field and the allowed range, never a stack trace); 3 an output could not
+ * be written because the disk is full (one line naming the file); 4 an export written with
+ * parameters its target cannot represent ({@code export}); 130 interrupted.
  * Results go to standard output, messages to standard error.
  *
  * <pre>{@code
@@ -33,8 +36,10 @@ import java.util.Properties;
 @Command(name = "flocktune", mixinStandardHelpOptions = true, versionProvider = Main.Version.class,
         description = "Simulates Boids flocking models and tunes them by genetic search.",
         subcommands = {PresetsCommand.class, SimulateCommand.class, MeasureCommand.class, TuneCommand.class,
-                ExperimentsCommand.class, ReportCommand.class, ValidateCommand.class, CommandLine.HelpCommand.class},
-        footer = {"", "Exit codes: 0 ok, 1 internal failure, 2 bad input or usage, 130 interrupted."})
+                ExperimentsCommand.class, ReportCommand.class, ValidateCommand.class, ExportCommand.class,
+                CommandLine.HelpCommand.class},
+        footer = {"", "Exit codes: 0 ok, 1 internal failure, 2 bad input or usage, 3 disk full,",
+                "4 exported with unrepresented parameters (export), 130 interrupted."})
 public final class Main implements Runnable {
     /** Exit code of a successful run. */
     public static final int OK = 0;
@@ -42,6 +47,12 @@ public final class Main implements Runnable {
     public static final int INTERNAL_FAILURE = 1;
     /** Exit code of bad input or usage. */
     public static final int BAD_INPUT = 2;
+    /**
+     * Exit code of an output that could not be written because the disk (or the user's quota) is
+     * full: an environment problem, neither bad input nor a bug. The line names the file; nothing
+     * partial is left.
+     */
+    public static final int DISK_FULL = 3;
     /** Exit code of an interrupted run (128 + SIGINT, as the JVM itself exits on Ctrl-C). */
     public static final int INTERRUPTED = 130;
 
@@ -59,7 +70,7 @@ public final class Main implements Runnable {
 
     @Override
     public void run() {
-        throw new ParameterException(spec.commandLine(), "missing command: tune, presets, simulate, measure, experiments, report or validate");
+        throw new ParameterException(spec.commandLine(), "missing command: tune, presets, simulate, measure, experiments, report, validate or export");
     }
 
     /** Runs the command line and exits with its exit code. */
@@ -110,7 +121,7 @@ public final class Main implements Runnable {
             case InputException input -> {
                 err.println("flocktune: " + oneLine(input.getMessage()));
                 if (debug) e.printStackTrace(err);
-                return BAD_INPUT;
+                return AtomicFile.diskFull(input) ? DISK_FULL : BAD_INPUT;
             }
             case ParameterException usage -> {
                 if (debug) e.printStackTrace(err);
@@ -119,10 +130,10 @@ public final class Main implements Runnable {
             case UncheckedIOException output -> {   // a trace that could not be written; its message names the file
                 err.println("flocktune: " + oneLine(output.getMessage()));
                 if (debug) e.printStackTrace(err);
-                return BAD_INPUT;
+                return AtomicFile.diskFull(output) ? DISK_FULL : BAD_INPUT;
             }
             case InterruptedException interrupted -> {
-                err.println("flocktune: interrupted");
+                if (!Interruptible.SAID.equals(interrupted.getMessage())) err.println("flocktune: interrupted");
                 return INTERRUPTED;
             }
             default -> {

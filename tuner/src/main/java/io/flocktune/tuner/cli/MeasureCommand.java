@@ -133,7 +133,7 @@ final class MeasureCommand implements Callable<Integer> {
         return specs;
     }
 
-    /** Aligned rows: a short header, then objective, mean, sd and the 95 % CI. */
+    /** Aligned rows: a short header, then objective, mean, sd, the 95 % CI and how it was computed. */
     private List<String> table(Preset preset, long skipped, Measurement measurement) {
         List<String> lines = new ArrayList<>();
         lines.add(format("%-11s %s", "preset", preset.name()));
@@ -143,19 +143,22 @@ final class MeasureCommand implements Callable<Integer> {
         lines.add("");
         int width = "objective".length();
         for (ObjectiveSpec objective : measurement.specs()) width = Math.max(width, objective.name().length());
-        String row = "%-" + width + "s  %12s  %12s  %s";
-        lines.add(format(row, "objective", "mean", "sd", "95% CI"));
+        String row = "%-" + width + "s  %12s  %12s  %-28s  %s";
+        lines.add(format(row, "objective", "mean", "sd", "95% CI", "interval"));
         for (int k = 0; k < measurement.specs().size(); k++) {
             double[] ci = measurement.ci95(k);
             String interval = Double.isFinite(ci[0]) ? format("[%.6g, %.6g]", ci[0], ci[1]) : "n/a (one replicate)";
             lines.add(format(row, measurement.specs().get(k).name(), format("%.6g", measurement.mean(k)),
-                    format("%.6g", measurement.sd(k)), interval));
+                    format("%.6g", measurement.sd(k)), interval, measurement.specs().get(k).interval().text()).stripTrailing());
         }
         return lines;
     }
 
-    /** One objective in the JSON output; {@code ci95} is null for a single replicate. */
-    record ObjectiveResult(String name, String spec, double mean, double sd, double[] ci95, double[] values) {}
+    /**
+     * One objective in the JSON output; {@code ci95} is null for a single replicate;
+     * {@code interval} names how it was computed ({@code Student t}, {@code percentile bootstrap}).
+     */
+    record ObjectiveResult(String name, String spec, double mean, double sd, double[] ci95, String interval, double[] values) {}
 
     /** The JSON output. */
     record Result(String preset, long seed, long steps, int replicates, long[] replicateSeeds, List<ObjectiveResult> objectives) {}
@@ -168,7 +171,7 @@ final class MeasureCommand implements Callable<Integer> {
             ObjectiveSpec objective = measurement.specs().get(k);
             double[] ci = measurement.ci95(k);
             objectives.add(new ObjectiveResult(objective.name(), objective.text(), measurement.mean(k), measurement.sd(k),
-                    Double.isFinite(ci[0]) ? ci : null, measurement.values(k)));
+                    Double.isFinite(ci[0]) ? ci : null, objective.interval().text(), measurement.values(k)));
         }
         try {
             return JSON.writeValueAsString(new Result(preset.name(), seed, steps, replicates, seeds, objectives));

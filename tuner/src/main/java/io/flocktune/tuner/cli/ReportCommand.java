@@ -22,9 +22,12 @@ final class ReportCommand implements Callable<Integer> {
     CommandSpec spec;
 
     @Override
-    public Integer call() throws InputException {
+    public Integer call() throws InputException, InterruptedException {
         RunFiles files = new RunFiles(directory);
-        Report.write(files, spec.commandLine().getErr());
+        Interruptible.run(spec.commandLine().getErr(), () -> {
+            Report.write(files, spec.commandLine().getErr());
+            return null;
+        });
         spec.commandLine().getOut().println("report: " + files.report());
         return Main.OK;
     }

@@ -72,6 +72,9 @@ final class SimulateCommand implements Callable<Integer> {
         int interval = every == null ? 1 : every;
         if (interval < 1) throw new InputException("--every = " + interval + ": must be >= 1");
         if (!metricTexts.isEmpty() && metrics == null) throw new InputException("--metric " + metricTexts.getFirst() + ": needs --metrics");
+        if (trace != null && metrics != null && sameFile(trace, metrics)) {
+            throw new InputException("--trace " + trace + " and --metrics " + metrics + ": name the same file; give two files");
+        }
 
         Preset resolved = presetOptions.resolve();
         List<Metric> columns = metricColumns(resolved);
@@ -97,6 +100,15 @@ final class SimulateCommand implements Callable<Integer> {
         Summary summary = recorder.summary(simulation, seed, steps, boids, boidsSource, wallNanos);
         summary.lines().forEach(spec.commandLine().getOut()::println);
         return Main.OK;
+    }
+
+    private static boolean sameFile(Path a, Path b) {
+        if (a.toAbsolutePath().normalize().equals(b.toAbsolutePath().normalize())) return true;
+        try {
+            return java.nio.file.Files.exists(a) && java.nio.file.Files.exists(b) && java.nio.file.Files.isSameFile(a, b);
+        } catch (java.io.IOException e) {
+            return false;
+        }
     }
 
     /** The {@code --metric} columns, or the metrics of the default objectives. */

@@ -1,5 +1,6 @@
 package io.flocktune.tuner.cli;
 
+import io.flocktune.objectives.Interval;
 import io.flocktune.objectives.Measurement;
 import io.flocktune.tuner.experiment.Experiment;
 import io.flocktune.tuner.experiment.Experiments;
@@ -18,15 +19,16 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.TimeUnit;
 
 /**
  * {@code flocktune tune}: runs an experiment into {@code results/<run-id>/} and prints where the
- * best preset and the report are. Ctrl-C keeps the last generation's checkpoint and exits with
- * 130; {@code --resume DIR} continues a run to exactly the results of an uninterrupted one.
+ * best preset and the report are. Ctrl-C keeps the checkpoint of the last completed generation
+ * (the one in flight is lost) and exits with 130; {@code --resume DIR} continues a run to exactly
+ * the results of an uninterrupted one.
  */
 @Command(name = "tune", mixinStandardHelpOptions = true, sortOptions = false,
         description = {"Tunes a preset by genetic search and writes results, best presets and report.html.",
@@ -65,7 +67,7 @@ final class TuneCommand implements Callable<Integer> {
         PrintWriter err = spec.commandLine().getErr();
         boolean terminal = System.console() != null && System.console().isTerminal();
         Tuning.Options options = new Tuning.Options(t, terminal, err, true, executor.runners(threads));
-        Tuning.Result result = interruptible(() -> {
+        Tuning.Result result = Interruptible.run(err, () -> {
             if (resume != null) return Tuning.resume(resume, options);
             Experiment e = Experiments.resolve(experiment == null ? "default" : experiment);
             if (seed != null) e = e.withSeed(seed);
@@ -73,39 +75,6 @@ final class TuneCommand implements Callable<Integer> {
         });
         print(result, spec.commandLine().getOut());
         return Main.OK;
-    }
-
-    @FunctionalInterface
-    private interface Work {
-        Tuning.Result run() throws InputException, InterruptedException;
-    }
-
-    /**
-     * Runs {@code work} so that Ctrl-C (the JVM's shutdown) interrupts it and waits until it has
-     * left its files consistent; the JVM then exits with 130.
-     */
-    private static Tuning.Result interruptible(Work work) throws InputException, InterruptedException {
-        Thread worker = Thread.currentThread();
-        CountDownLatch settled = new CountDownLatch(1);
-        Thread hook = new Thread(() -> {
-            worker.interrupt();
-            try {
-                settled.await(30, TimeUnit.SECONDS);
-            } catch (InterruptedException ignored) {
-                // exiting anyway
-            }
-        }, "flocktune-interrupt");
-        Runtime.getRuntime().addShutdownHook(hook);
-        try {
-            return work.run();
-        } finally {
-            settled.countDown();
-            try {
-                Runtime.getRuntime().removeShutdownHook(hook);
-            } catch (IllegalStateException shuttingDown) {
-                // Ctrl-C: the hook is running
-            }
-        }
     }
 
     private static Path runDirectory(Experiment e) {
@@ -121,14 +90,27 @@ final class TuneCommand implements Callable<Integer> {
         out.printf(Locale.ROOT, "run: %s (stopped by %s after generation %d)%n", r.directory(), r.reason().text(), r.generations());
         Tuning.Finalist best = r.best();
         Tuning.Finalist base = r.finalists().getFirst();
-        out.printf(Locale.ROOT, "best: %s (candidate %d, fitness %.4g; base preset %.4g), validated on held-out seeds:%n",
-                best.presetFile(), best.candidate(), best.fitness(), base.fitness());
         Measurement m = best.measurement(), b = base.measurement();
+        out.printf(Locale.ROOT, "best: %s (candidate %d), chosen among %d finalists on %d held-out seeds, measured on %d fresh test seeds:%n",
+                best.presetFile(), best.candidate(), r.finalists().size() - 1, r.selectionSeeds(), m == null ? 0 : m.replicates());
+        out.printf(Locale.ROOT, "  fitness (lower is better): search %.4g, selection %.4g, test %.4g (unbiased); base preset %.4g%n",
+                best.searchFitness(), best.selectionFitness(), best.fitness(), base.fitness());
         if (m != null) {
-            int width = m.specs().stream().mapToInt(s -> s.name().length()).max().orElse(10);
+            int width = Math.max("objective".length(), m.specs().stream().mapToInt(s -> s.name().length()).max().orElse(10));
+            List<String[]> rows = new ArrayList<>();
+            rows.add(new String[] {"objective", "search", "test [95% CI]", "base [95% CI]", "test - base [95% CI, paired]", "interval"});
             for (int k = 0; k < m.specs().size(); k++) {
-                out.printf(Locale.ROOT, "  %-" + width + "s  %s   base %s%n", m.specs().get(k).name(), interval(m, k),
-                        b == null ? "failed" : interval(b, k));
+                rows.add(new String[] {m.specs().get(k).name(), String.format(Locale.ROOT, "%.4g", best.searchMeans()[k]),
+                        interval(m.interval(k)), b == null ? "failed" : interval(b.interval(k)),
+                        b == null ? "" : interval(m.difference(b, k)), m.specs().get(k).interval().text()});
+            }
+            int[] widths = new int[rows.getFirst().length];
+            widths[0] = width;
+            for (String[] row : rows) for (int c = 1; c < row.length; c++) widths[c] = Math.max(widths[c], row[c].length());
+            for (String[] row : rows) {
+                StringBuilder line = new StringBuilder(" ");
+                for (int c = 0; c < row.length; c++) line.append(' ').append(String.format(Locale.ROOT, "%-" + widths[c] + "s", row[c])).append(' ');
+                out.println(line.toString().stripTrailing());
             }
         }
         out.println("report: " + (Files.isRegularFile(files.report()) ? files.report()
@@ -137,8 +119,7 @@ final class TuneCommand implements Callable<Integer> {
         out.flush();
     }
 
-    private static String interval(Measurement m, int k) {
-        double[] ci = m.ci95(k);
-        return String.format(Locale.ROOT, "%.4g [%.4g, %.4g]", m.mean(k), ci[0], ci[1]);
+    private static String interval(Interval i) {
+        return String.format(Locale.ROOT, "%.4g [%.4g, %.4g]", i.estimate(), i.low(), i.high());
     }
 }

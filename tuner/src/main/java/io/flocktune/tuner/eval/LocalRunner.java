@@ -19,10 +19,19 @@ import java.util.concurrent.atomic.AtomicReference;
 /**
  * Runs trials on up to {@code threads} worker threads of this machine.
  *
- * <p>Each trial has a time limit. The simulation cannot be stopped from outside, so a trial
- * past its limit is recorded as failed at once, its thread is interrupted and left to finish
- * in the background (as a daemon thread), and a new worker takes its place: the batch never
- * waits for a runaway trial.
+ * <p>Each trial has a time limit, counted from when the trial is handed to a worker. A trial
+ * that takes longer fails, whether the watchdog notices first (at the limit) or the trial itself
+ * (when it ends). A trial past its limit is recorded as failed at once and its thread is
+ * interrupted; the simulation stops cooperatively at its next step (the evaluator
+ * checks the thread's interrupt flag, see {@code Objectives.evaluate}), and a new worker takes
+ * its place, so the batch never waits for a runaway trial. Whether a trial hits the limit
+ * depends on the machine's load and the thread count: a run in which a trial timed out is not
+ * guaranteed to repeat bit for bit.
+ *
+ * <p>A trial that throws an {@link Exception} is a failed trial, recorded with its message. An
+ * {@link Error} ({@code AssertionError}, {@code OutOfMemoryError}, {@code StackOverflowError})
+ * is a bug or an exhausted machine, not a property of the candidate: the batch stops, the other
+ * trials are abandoned, and {@link #run} throws that error on the calling thread.
  *
  * <pre>{@code
  * try (LocalRunner runner = new LocalRunner(4, Duration.ofSeconds(60))) {
@@ -60,28 +69,62 @@ public final class LocalRunner implements TrialRunner {
         return threads;
     }
 
+    /** The message of a trial that exceeded the time limit starts with this. */
+    public static final String TIME_LIMIT_REASON = "exceeded the time limit of ";
+
+    /**
+     * {@inheritDoc}
+     *
+     * @throws Error the first {@link Error} a trial threw (the others are abandoned)
+     */
     @Override
     public <T> List<Outcome> run(Evaluator<T> evaluator, List<Trial<T>> trials) throws InterruptedException {
         int n = trials.size();
-        Outcome[] outcomes = new Outcome[n];
-        Semaphore slots = new Semaphore(threads);
-        CountDownLatch finished = new CountDownLatch(n);
+        Batch batch = new Batch(n, threads);
         Task[] tasks = new Task[n];
         try {
-            for (int i = 0; i < n; i++) {
-                slots.acquire();
-                Task task = new Task(i, outcomes, slots, finished);
+            for (int i = 0; i < n && batch.fatal.get() == null; i++) {
+                batch.slots.acquire();
+                if (batch.fatal.get() != null) break;
+                Task task = new Task(i, batch);
                 tasks[i] = task;
                 Trial<T> trial = trials.get(i);
-                workers.execute(() -> task.run(() -> evaluator.evaluate(trial.subject(), trial.seed())));
+                // the clock starts before the trial does: a trial can never outrun a tiny limit
                 task.timeout = watchdog.schedule(task::expire, timeLimit.toNanos(), TimeUnit.NANOSECONDS);
+                workers.execute(() -> task.run(() -> evaluator.evaluate(trial.subject(), trial.seed())));
             }
-            finished.await();
+            batch.finished.await();
         } catch (InterruptedException e) {
             for (Task task : tasks) if (task != null) task.abandon();
             throw e;
         }
-        return Arrays.asList(outcomes);
+        Error fatal = batch.fatal.get();
+        if (fatal != null) {
+            for (Task task : tasks) if (task != null) task.abandon();
+            throw fatal;
+        }
+        return Arrays.asList(batch.outcomes);
+    }
+
+    /** The shared state of one {@link #run}. */
+    private static final class Batch {
+        final Outcome[] outcomes;
+        final Semaphore slots;
+        final CountDownLatch finished;
+        final AtomicReference<Error> fatal = new AtomicReference<>();
+
+        Batch(int n, int threads) {
+            outcomes = new Outcome[n];
+            slots = new Semaphore(threads);
+            finished = new CountDownLatch(n);
+        }
+
+        /** Stops the batch: wakes the submitting and the waiting thread. */
+        void fail(Error error) {
+            if (!fatal.compareAndSet(null, error)) return;
+            slots.release(Integer.MAX_VALUE / 2);
+            while (finished.getCount() > 0) finished.countDown();
+        }
     }
 
     @Override
@@ -94,59 +137,73 @@ public final class LocalRunner implements TrialRunner {
     private final class Task {
         private static final int RUNNING = 0, DONE = 1;
         private final int index;
-        private final Outcome[] outcomes;
-        private final Semaphore slots;
-        private final CountDownLatch finished;
+        private final Batch batch;
         private final AtomicInteger state = new AtomicInteger(RUNNING);
-        private final AtomicReference<Thread> thread = new AtomicReference<>();
         private final long start = System.nanoTime();
+        private Thread thread;   // the worker while it runs this task; guarded by this
         volatile ScheduledFuture<?> timeout;
 
-        Task(int index, Outcome[] outcomes, Semaphore slots, CountDownLatch finished) {
+        Task(int index, Batch batch) {
             this.index = index;
-            this.outcomes = outcomes;
-            this.slots = slots;
-            this.finished = finished;
+            this.batch = batch;
         }
 
         void run(java.util.concurrent.Callable<double[]> body) {
-            thread.set(Thread.currentThread());
+            synchronized (this) {
+                if (state.get() != RUNNING) return;   // abandoned before it started
+                thread = Thread.currentThread();
+            }
             long begin = System.nanoTime();
             Outcome outcome;
+            Error fatal = null;
             try {
-                outcome = new Outcome.Success(body.call(), System.nanoTime() - begin);
-            } catch (Throwable error) {
+                double[] values = body.call();
+                long end = System.nanoTime();
+                // measured, not only watched: a trial that took longer than the limit fails even if
+                // the watchdog had not fired yet
+                outcome = end - start > timeLimit.toNanos() ? timeLimitFailure(end - start)
+                        : new Outcome.Success(values, end - begin);
+            } catch (Exception failure) {
+                outcome = Outcome.Failure.of(failure, System.nanoTime() - begin);
+            } catch (Error error) {
+                fatal = error;
                 outcome = Outcome.Failure.of(error, System.nanoTime() - begin);
             }
-            thread.set(null);
+            synchronized (this) {
+                thread = null;   // from here on, expire() and abandon() no longer interrupt this thread
+            }
+            Thread.interrupted();   // clears an interrupt meant for this task, never one for the next
+            if (fatal != null && state.get() == RUNNING) batch.fail(fatal);
             finish(outcome);
             ScheduledFuture<?> t = timeout;
             if (t != null) t.cancel(false);
-            Thread.interrupted(); // a late expire() may have interrupted this pooled thread
         }
 
         void expire() {
-            Thread running = thread.get();
-            if (finish(new Outcome.Failure("exceeded the time limit of " + seconds(timeLimit) + " s per evaluation",
-                    System.nanoTime() - start)) && running != null) {
-                running.interrupt();
-            }
+            if (finish(timeLimitFailure(System.nanoTime() - start))) interruptWorker();
+        }
+
+        private Outcome.Failure timeLimitFailure(long nanos) {
+            return new Outcome.Failure(TIME_LIMIT_REASON + seconds(timeLimit) + " s per evaluation", nanos);
         }
 
         void abandon() {
             if (state.compareAndSet(RUNNING, DONE)) {
-                Thread running = thread.get();
-                if (running != null) running.interrupt();
+                interruptWorker();
                 ScheduledFuture<?> t = timeout;
                 if (t != null) t.cancel(false);
             }
         }
 
+        private synchronized void interruptWorker() {
+            if (thread != null) thread.interrupt();
+        }
+
         private boolean finish(Outcome outcome) {
             if (!state.compareAndSet(RUNNING, DONE)) return false;
-            outcomes[index] = outcome;
-            slots.release();
-            finished.countDown();
+            batch.outcomes[index] = outcome;
+            batch.slots.release();
+            batch.finished.countDown();
             return true;
         }
     }

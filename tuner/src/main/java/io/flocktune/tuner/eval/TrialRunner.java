@@ -9,8 +9,9 @@ import java.util.List;
 public interface TrialRunner extends AutoCloseable {
 
     /**
-     * Runs every trial and waits for all of them. A trial that throws or exceeds the runner's
-     * time limit becomes an {@link Outcome.Failure}; the batch goes on.
+     * Runs every trial and waits for all of them. A trial that throws an {@link Exception} or
+     * exceeds the runner's time limit becomes an {@link Outcome.Failure}; the batch goes on. A
+     * trial that throws an {@link Error} stops the batch: the error is rethrown here.
      *
      * @return one outcome per trial, in trial order
      * @throws InterruptedException if the calling thread is interrupted while waiting (the

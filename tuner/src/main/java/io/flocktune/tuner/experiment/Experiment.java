@@ -33,7 +33,10 @@ import java.util.Map;
  * @param replication noise handling
  * @param genetics    GA settings
  * @param stop        stopping rules
- * @param timeLimit   wall time one replicate may take before it counts as failed, &gt; 0
+ * @param timeLimit   wall time one replicate may take before it counts as failed (its simulation
+ *                    stops at its next step), &gt; 0. Whether a replicate hits it depends on the
+ *                    machine's load and the thread count: a run in which one did is not
+ *                    guaranteed to repeat bit for bit (every other run is)
  * @param seed        the experiment seed; every random number of a run derives from it
  */
 public record Experiment(String name, String description, ObjectNode base, String baseName, Map<String, JsonNode> set,

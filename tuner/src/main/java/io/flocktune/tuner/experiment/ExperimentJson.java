@@ -1,5 +1,6 @@
 package io.flocktune.tuner.experiment;
 
+import com.fasterxml.jackson.annotation.JsonCreator;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.json.JsonReadFeature;
 import com.fasterxml.jackson.databind.JsonNode;
@@ -13,6 +14,7 @@ import io.flocktune.sim.Preset;
 import io.flocktune.sim.Presets;
 import io.flocktune.tuner.io.InputException;
 import io.flocktune.tuner.io.PresetJson;
+import io.flocktune.tuner.io.StrictJson;
 import io.flocktune.tuner.search.Genetics;
 import io.flocktune.tuner.search.Replication;
 import io.flocktune.tuner.search.Selection;
@@ -20,22 +22,25 @@ import io.flocktune.tuner.search.StopRules;
 import io.flocktune.tuner.space.Parameter;
 import io.flocktune.tuner.space.ParameterSpace;
 
-import java.io.IOException;
 import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 
 /**
- * Reads and writes experiment JSON ({@value Experiment#FORMAT}). Unknown keys are errors at
- * every level; every error is one line naming the source, the field and what is allowed.
- * Omitted optional sections take the defaults shown by {@link #write} of a resolved experiment.
+ * Reads and writes experiment JSON ({@value Experiment#FORMAT}) in the one JSON style of
+ * flocktune ({@link StrictJson}): the text is bound to the records of {@link File}, as presets
+ * are; unknown and duplicate keys, {@code null} (leave a key out for its default), trailing
+ * content and a wrong type are errors, every error one line naming the source, the field and what
+ * is allowed. Comments ({@code //}, {@code /* *}{@code /}) are allowed. Omitted optional fields
+ * take the defaults shown by {@link #write} of a resolved experiment.
+ *
+ * <p>Before any simulation runs, every gene is checked against the base preset's rules over its
+ * whole range ({@link ParameterSpace#of}), and {@code set} is checked on its own, before the
+ * scenario's boid count is applied (giving both is an error).
  *
  * <pre>{@code
  * {
@@ -55,7 +60,7 @@ import java.util.Set;
  *                  {"spec": "collisionRate(distance=0.5):mean:min", "weight": 2, "scale": 0.01}],
  *   "combine": "weightedSum",                // or targetDistance, pareto
  *   "scenario": {"steps": 600, "warmup": 200, "boids": 0},
- *   "replicates": {"perEvaluation": 2, "perSurvival": 1, "validationSeeds": 30, "finalists": 5},
+ *   "replicates": {"perEvaluation": 2, "perSurvival": 1, "validationSeeds": 30, "testSeeds": 30, "finalists": 5},
  *   "ga": {"population": 24, "offspringFraction": 0.6, "selector": {"kind": "tournament", "size": 3},
  *          "elitism": 2, "mutationRate": 0.15, "mutationSigma": 0.1, "crossoverRate": 0.6, "maximalAge": 1000},
  *   "stop": {"generations": 20, "steadyGenerations": 0, "wallTime": 0, "evaluations": 0},
@@ -67,31 +72,67 @@ import java.util.Set;
 public final class ExperimentJson {
     private ExperimentJson() {}
 
-    private static final JsonMapper MAPPER = JsonMapper.builder()
+    private static final JsonMapper MAPPER = StrictJson.builder()
             .enable(JsonReadFeature.ALLOW_JAVA_COMMENTS)
             .enable(SerializationFeature.INDENT_OUTPUT)
             .build();
     private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
 
-    private static final Set<String> TOP = Set.of("format", "name", "description", "base", "baseName", "set",
-            "parameters", "objectives", "combine", "scenario", "replicates", "ga", "stop", "evaluationTimeLimit",
-            "seed", "versions");
+    /**
+     * The file's JSON form: absent optional fields are null here and take their defaults.
+     *
+     * @param base      a built-in preset name, a preset file, or an inline preset object
+     * @param baseName  where an inline base came from (written by {@link #toTree})
+     * @param versions  written by a run into its experiment.json; ignored when read
+     */
+    record File(String format, String name, String description, JsonNode base, String baseName,
+                LinkedHashMap<String, JsonNode> set, List<ParameterJson> parameters, List<ObjectiveJson> objectives,
+                String combine, ScenarioJson scenario, ReplicatesJson replicates, GaJson ga, StopJson stop,
+                Double evaluationTimeLimit, Long seed, JsonNode versions) {}
+
+    /** A gene: a path and exactly one of range (with scale), integers, choices (with labels). */
+    record ParameterJson(String path, double[] range, String scale, long[] integers, List<JsonNode> choices,
+                         List<String> labels) {}
+
+    /** An objective: a spec text, or {spec, weight, scale}. */
+    record ObjectiveJson(String spec, Double weight, Double scale) {
+        @JsonCreator(mode = JsonCreator.Mode.PROPERTIES)
+        ObjectiveJson {}
+
+        @JsonCreator(mode = JsonCreator.Mode.DELEGATING)
+        static ObjectiveJson of(String spec) {
+            return new ObjectiveJson(spec, null, null);
+        }
+    }
+
+    record ScenarioJson(Integer boids, Long steps, Long warmup) {}
+
+    record ReplicatesJson(Integer perEvaluation, Integer perSurvival, Integer validationSeeds, Integer testSeeds, Integer finalists) {}
+
+    record GaJson(Integer population, Double offspringFraction, SelectorJson selector, Integer elitism,
+                  Double mutationRate, Double mutationSigma, Double crossoverRate, Long maximalAge) {}
+
+    /** A selector: a kind name, or {kind, size}. */
+    record SelectorJson(String kind, Integer size) {
+        @JsonCreator(mode = JsonCreator.Mode.PROPERTIES)
+        SelectorJson {}
+
+        @JsonCreator(mode = JsonCreator.Mode.DELEGATING)
+        static SelectorJson of(String kind) {
+            return new SelectorJson(kind, null);
+        }
+    }
+
+    record StopJson(Long generations, Long steadyGenerations, Double wallTime, Long evaluations) {}
 
     /**
      * Reads an experiment file; a base preset file is looked up relative to the experiment's
      * directory first, then to the working directory.
      *
-     * @throws InputException unreadable file, malformed JSON or an invalid experiment
+     * @throws InputException unreadable file, not UTF-8, malformed JSON or an invalid experiment
      */
     public static Experiment read(Path file) throws InputException {
-        String json;
-        try {
-            json = Files.readString(file);
-        } catch (NoSuchFileException e) {
-            throw new InputException(file + ": no such file", e);
-        } catch (IOException e) {
-            throw new InputException(file + ": cannot read: " + e.getMessage(), e);
-        }
+        String json = StrictJson.readText(file);
         Path directory = file.toAbsolutePath().getParent();
         return parse(json, file.toString(), directory);
     }
@@ -101,105 +142,114 @@ public final class ExperimentJson {
      * @param directory where relative base preset files are looked for first (may be null)
      */
     public static Experiment parse(String json, String source, Path directory) throws InputException {
-        JsonNode tree;
-        try {
-            tree = MAPPER.readTree(json);
-        } catch (JsonProcessingException e) {
-            String where = e.getLocation() == null ? ""
-                    : "line " + e.getLocation().getLineNr() + ", column " + e.getLocation().getColumnNr() + ": ";
-            throw new InputException(source + ": " + where + "malformed JSON: " + e.getOriginalMessage().lines().findFirst().orElse(""), e);
-        }
-        if (tree == null || !tree.isObject()) throw new InputException(source + ": expected a JSON object at the top level");
+        JsonNode tree = StrictJson.readTree(MAPPER, json, source);
+        if (!tree.isObject()) throw new InputException(source + ": expected a JSON object at the top level");
         return fromTree((ObjectNode) tree, source, directory);
     }
 
     /** @see #parse */
     public static Experiment fromTree(ObjectNode tree, String source, Path directory) throws InputException {
-        Fields top = new Fields(tree, source, "", TOP);
-        String format = top.text("format", null);
-        if (!Experiment.FORMAT.equals(format)) {
-            throw new InputException(source + ": format = " + (format == null ? "(missing)" : "\"" + format + "\"")
+        StrictJson.rejectNulls(tree, source);
+        JsonNode formatNode = tree.get("format");
+        if (formatNode == null || !Experiment.FORMAT.equals(formatNode.textValue())) {
+            throw new InputException(source + ": format = " + (formatNode == null ? "(missing)" : formatNode)
                     + ": must be \"" + Experiment.FORMAT + "\"");
         }
-        String name = top.text("name", null);
+        File f = StrictJson.bind(MAPPER, tree, File.class, source);
+        String name = f.name();
         if (name == null || !name.matches("[A-Za-z0-9][A-Za-z0-9_.-]*")) {
-            throw new InputException(source + ": name = " + name + ": must be letters, digits, '_', '.' or '-'");
+            throw new InputException(source + ": name = " + (name == null ? "(missing)" : "\"" + name + "\"")
+                    + ": must be letters, digits, '_', '.' or '-'");
         }
-        String description = top.text("description", "");
+        String description = or(f.description(), "");
 
         // base preset, overrides, scenario
-        JsonNode baseNode = top.required("base");
+        JsonNode baseNode = f.base();
+        if (baseNode == null) throw new InputException(source + ": base is missing; give a preset name, a preset file or an inline preset");
         String baseName;
         ObjectNode base;
         if (baseNode.isTextual()) {
+            if (f.baseName() != null) throw new InputException(source + ": baseName: only an inline base has a baseName");
             baseName = baseNode.textValue();
             base = basePreset(baseName, source, directory);
         } else if (baseNode.isObject()) {
-            baseName = top.text("baseName", "inline");
+            baseName = or(f.baseName(), "inline");
             PresetJson.fromTree(baseNode, source + ": base");
             base = (ObjectNode) baseNode.deepCopy();
         } else {
             throw new InputException(source + ": base must be a preset name, a preset file or an inline preset object");
         }
-        Map<String, JsonNode> set = new LinkedHashMap<>();
-        JsonNode setNode = top.optional("set");
-        if (setNode != null) {
-            if (!setNode.isObject()) throw new InputException(source + ": set must be an object of \"path\": value");
-            for (Iterator<Map.Entry<String, JsonNode>> it = setNode.fields(); it.hasNext(); ) {
-                Map.Entry<String, JsonNode> e = it.next();
-                set.put(e.getKey(), e.getValue());
-            }
+        Map<String, JsonNode> set = f.set() == null ? Map.of() : f.set();
+        ScenarioJson sc = or(f.scenario(), new ScenarioJson(null, null, null));
+        if (sc.boids() != null && sc.boids() > 0 && set.containsKey("boids.count")) {
+            throw new InputException(source + ": set.boids.count and scenario.boids both give the boid count; keep one");
         }
-        Fields scenarioFields = top.object("scenario", Set.of("boids", "steps", "warmup"));
         Scenario scenario = build(source, "scenario", () -> new Scenario(
-                (int) scenarioFields.integer("boids", 0, 0, 10_000_000),
-                scenarioFields.integer("steps", 600, 1, Long.MAX_VALUE),
-                scenarioFields.integer("warmup", 0, 0, Long.MAX_VALUE)));
+                (int) range("scenario.boids", or(sc.boids(), 0), 0, 10_000_000, source),
+                range("scenario.steps", or(sc.steps(), 600L), 1, Long.MAX_VALUE, source),
+                range("scenario.warmup", or(sc.warmup(), 0L), 0, Long.MAX_VALUE, source)));
         ObjectNode effective = effectiveBase(base, set, scenario, source);
 
         // genes
-        ArrayNode parameterNodes = top.array("parameters");
+        if (f.parameters() == null) throw new InputException(source + ": parameters is missing");
         List<Parameter> parameters = new ArrayList<>();
-        for (int k = 0; k < parameterNodes.size(); k++) parameters.add(parameter(parameterNodes.get(k), source, "parameters[" + k + "]"));
+        for (int k = 0; k < f.parameters().size(); k++) {
+            parameters.add(parameter(f.parameters().get(k), source, "parameters[" + k + "]"));
+        }
         ParameterSpace.of(effective, parameters, source + ": parameters");
 
         // objectives
-        ArrayNode objectiveNodes = top.array("objectives");
-        if (objectiveNodes.isEmpty()) throw new InputException(source + ": objectives: give at least one");
+        if (f.objectives() == null || f.objectives().isEmpty()) throw new InputException(source + ": objectives: give at least one");
         List<Objective> objectives = new ArrayList<>();
-        for (int k = 0; k < objectiveNodes.size(); k++) {
-            objectives.add(objective(objectiveNodes.get(k), source, "objectives[" + k + "]", scenario.warmup()));
+        for (int k = 0; k < f.objectives().size(); k++) {
+            objectives.add(objective(f.objectives().get(k), source, "objectives[" + k + "]", scenario.warmup()));
         }
-        String combineText = top.text("combine", "weightedSum");
+        String combineText = or(f.combine(), "weightedSum");
         Combination combination = Combination.ofJson(combineText);
         if (combination == null) {
             throw new InputException(source + ": combine = \"" + combineText + "\": must be weightedSum, targetDistance or pareto");
         }
 
         // noise handling, GA, stopping
-        Fields rep = top.object("replicates", Set.of("perEvaluation", "perSurvival", "validationSeeds", "finalists"));
+        ReplicatesJson rep = or(f.replicates(), new ReplicatesJson(null, null, null, null, null));
         Replication replication = build(source, "replicates", () -> new Replication(
-                (int) rep.integer("perEvaluation", 2, 1, 10_000), (int) rep.integer("perSurvival", 1, 0, 10_000),
-                (int) rep.integer("validationSeeds", 30, 2, 100_000), (int) rep.integer("finalists", 5, 1, 10_000)));
-        Fields ga = top.object("ga", Set.of("population", "offspringFraction", "selector", "elitism", "mutationRate",
-                "mutationSigma", "crossoverRate", "maximalAge"));
+                (int) range("replicates.perEvaluation", or(rep.perEvaluation(), 2), 1, 10_000, source),
+                (int) range("replicates.perSurvival", or(rep.perSurvival(), 1), 0, 10_000, source),
+                (int) range("replicates.validationSeeds", or(rep.validationSeeds(), 30), 2, 100_000, source),
+                (int) range("replicates.testSeeds", or(rep.testSeeds(), 30), 2, 100_000, source),
+                (int) range("replicates.finalists", or(rep.finalists(), 5), 1, 10_000, source)));
+        GaJson ga = or(f.ga(), new GaJson(null, null, null, null, null, null, null, null));
         boolean pareto = combination == Combination.PARETO;
-        Selection selection = selection(ga.optional("selector"), pareto, source);
-        int population = (int) ga.integer("population", 24, 4, 100_000);
-        double offspringFraction = ga.number("offspringFraction", 0.6);
+        Selection selection = selection(ga.selector(), pareto, source);
+        int population = (int) range("ga.population", or(ga.population(), 24), 4, 100_000, source);
+        double offspringFraction = or(ga.offspringFraction(), 0.6);
         int survivors = population - (int) Math.rint(population * offspringFraction);
-        Genetics genetics = build(source, "ga", () -> new Genetics(population, offspringFraction, selection,
-                (int) ga.integer("elitism", pareto ? 0 : Math.max(0, Math.min(2, survivors - 1)), 0, Integer.MAX_VALUE),
-                ga.number("mutationRate", 0.15), ga.number("mutationSigma", 0.1), ga.number("crossoverRate", 0.6),
-                ga.integer("maximalAge", 1000, 1, Long.MAX_VALUE)));
-        Fields st = top.object("stop", Set.of("generations", "steadyGenerations", "wallTime", "evaluations"));
-        StopRules stop = build(source, "stop", () -> new StopRules(st.integer("generations", 20, 1, 1_000_000),
-                st.integer("steadyGenerations", 0, 0, Long.MAX_VALUE), seconds(st.number("wallTime", 0), source, "stop.wallTime"),
-                st.integer("evaluations", 0, 0, Long.MAX_VALUE)));
-        Duration timeLimit = seconds(top.number("evaluationTimeLimit", 60), source, "evaluationTimeLimit");
-        long seed = top.integer("seed", 1, Long.MIN_VALUE, Long.MAX_VALUE);
+        int elitism = (int) range("ga.elitism", or(ga.elitism(), pareto ? 0 : Math.max(0, Math.min(2, survivors - 1))),
+                0, Integer.MAX_VALUE, source);
+        Genetics genetics = build(source, "ga", () -> new Genetics(population, offspringFraction, selection, elitism,
+                or(ga.mutationRate(), 0.15), or(ga.mutationSigma(), 0.1), or(ga.crossoverRate(), 0.6),
+                range("ga.maximalAge", or(ga.maximalAge(), 1000L), 1, Long.MAX_VALUE, source)));
+        StopJson st = or(f.stop(), new StopJson(null, null, null, null));
+        StopRules stop = build(source, "stop", () -> new StopRules(
+                range("stop.generations", or(st.generations(), 20L), 1, 1_000_000, source),
+                range("stop.steadyGenerations", or(st.steadyGenerations(), 0L), 0, Long.MAX_VALUE, source),
+                seconds(or(st.wallTime(), 0.0), source, "stop.wallTime"),
+                range("stop.evaluations", or(st.evaluations(), 0L), 0, Long.MAX_VALUE, source)));
+        Duration timeLimit = seconds(or(f.evaluationTimeLimit(), 60.0), source, "evaluationTimeLimit");
+        long seed = or(f.seed(), 1L);
         return build(source, null, () -> new Experiment(name, description, base, baseName, set, parameters, objectives,
                 combination, scenario, replication, genetics, stop, timeLimit, seed));
+    }
+
+    private static <T> T or(T value, T fallback) {
+        return value != null ? value : fallback;
+    }
+
+    private static long range(String field, long value, long min, long max, String source) throws InputException {
+        if (value < min || value > max) {
+            throw new InputException(source + ": " + field + " = " + value + ": must be in [" + min + ", " + max + "]");
+        }
+        return value;
     }
 
     /**
@@ -210,12 +260,14 @@ public final class ExperimentJson {
         return effectiveBase(e.base(), e.set(), e.scenario(), e.name());
     }
 
+    /** The base with {@code set} (checked on its own first), then the scenario's boid count. */
     private static ObjectNode effectiveBase(ObjectNode base, Map<String, JsonNode> set, Scenario scenario, String source)
             throws InputException {
         ObjectNode tree = base.deepCopy();
         for (Map.Entry<String, JsonNode> e : set.entrySet()) {
             PresetJson.set(tree, e.getKey(), e.getValue().deepCopy(), source + ": set." + e.getKey());
         }
+        if (!set.isEmpty()) PresetJson.fromTree(tree, source + ": base with set");
         if (scenario.boids() > 0) PresetJson.set(tree, "boids.count", NODES.numberNode(scenario.boids()), source + ": scenario.boids");
         PresetJson.fromTree(tree, source + ": base with set and scenario");
         return tree;
@@ -234,95 +286,61 @@ public final class ExperimentJson {
                 + String.join(", ", Presets.all().keySet()));
     }
 
-    private static Parameter parameter(JsonNode node, String source, String where) throws InputException {
-        if (!node.isObject()) throw new InputException(source + ": " + where + ": expected an object with \"path\" and one of range, integers, choices");
-        Fields f = new Fields((ObjectNode) node, source, where + ".", Set.of("path", "range", "scale", "integers", "choices", "labels"));
-        String path = f.text("path", null);
+    private static Parameter parameter(ParameterJson p, String source, String where) throws InputException {
+        String path = p.path();
         if (path == null || path.isBlank()) throw new InputException(source + ": " + where + ".path is missing");
-        int kinds = (node.has("range") ? 1 : 0) + (node.has("integers") ? 1 : 0) + (node.has("choices") ? 1 : 0);
+        int kinds = (p.range() != null ? 1 : 0) + (p.integers() != null ? 1 : 0) + (p.choices() != null ? 1 : 0);
         if (kinds != 1) {
             throw new InputException(source + ": " + where + " (" + path + "): give exactly one of \"range\": [min, max], "
                     + "\"integers\": [min, max] or \"choices\": [...]");
         }
-        if (node.has("scale") && !node.has("range")) throw new InputException(source + ": " + where + ".scale: only a range has a scale");
-        if (node.has("labels") && !node.has("choices")) throw new InputException(source + ": " + where + ".labels: only choices have labels");
+        if (p.scale() != null && p.range() == null) throw new InputException(source + ": " + where + ".scale: only a range has a scale");
+        if (p.labels() != null && p.choices() == null) throw new InputException(source + ": " + where + ".labels: only choices have labels");
         try {
-            if (node.has("range")) {
-                double[] mm = pair(node.get("range"), source, where + ".range", false);
-                String scale = f.text("scale", "linear");
+            if (p.range() != null) {
+                if (p.range().length != 2) {
+                    throw new InputException(source + ": " + where + ".range: expected [min, max] of two numbers, got "
+                            + p.range().length + " numbers");
+                }
+                String scale = or(p.scale(), "linear");
                 Parameter.Scale s = switch (scale) {
                     case "linear" -> Parameter.Scale.LINEAR;
                     case "log" -> Parameter.Scale.LOG;
                     default -> throw new InputException(source + ": " + where + ".scale = \"" + scale + "\": must be linear or log");
                 };
-                return new Parameter.Range(path, mm[0], mm[1], s);
+                return new Parameter.Range(path, p.range()[0], p.range()[1], s);
             }
-            if (node.has("integers")) {
-                double[] mm = pair(node.get("integers"), source, where + ".integers", true);
-                return new Parameter.Integers(path, (long) mm[0], (long) mm[1]);
+            if (p.integers() != null) {
+                if (p.integers().length != 2) {
+                    throw new InputException(source + ": " + where + ".integers: expected [min, max] of two integers, got "
+                            + p.integers().length + " numbers");
+                }
+                return new Parameter.Integers(path, p.integers()[0], p.integers()[1]);
             }
-            JsonNode choices = node.get("choices");
-            if (!choices.isArray()) throw new InputException(source + ": " + where + ".choices must be an array of values");
-            List<JsonNode> options = new ArrayList<>();
-            choices.forEach(options::add);
-            if (node.has("labels")) {
-                List<String> labels = new ArrayList<>();
-                node.get("labels").forEach(l -> labels.add(l.asText()));
-                return new Parameter.Choice(path, options, labels);
-            }
-            return Parameter.Choice.of(path, options);
+            if (p.labels() != null) return new Parameter.Choice(path, p.choices(), p.labels());
+            return Parameter.Choice.of(path, p.choices());
         } catch (IllegalArgumentException e) {
             throw new InputException(source + ": " + where + ": " + e.getMessage(), e);
         }
     }
 
-    private static double[] pair(JsonNode node, String source, String where, boolean integers) throws InputException {
-        if (!node.isArray() || node.size() != 2 || !node.get(0).isNumber() || !node.get(1).isNumber()
-                || integers && !(node.get(0).isIntegralNumber() && node.get(1).isIntegralNumber())) {
-            throw new InputException(source + ": " + where + " = " + node + ": expected [min, max] of two "
-                    + (integers ? "integers" : "numbers"));
-        }
-        return new double[]{node.get(0).doubleValue(), node.get(1).doubleValue()};
-    }
-
-    private static Objective objective(JsonNode node, String source, String where, long defaultWarmup) throws InputException {
-        String text;
-        double weight = 1, scale = 1;
-        if (node.isTextual()) {
-            text = node.textValue();
-        } else if (node.isObject()) {
-            Fields f = new Fields((ObjectNode) node, source, where + ".", Set.of("spec", "weight", "scale"));
-            text = f.text("spec", null);
-            if (text == null) throw new InputException(source + ": " + where + ".spec is missing, e.g. \"polarization:mean:max\"");
-            weight = f.number("weight", 1);
-            scale = f.number("scale", 1);
-        } else {
-            throw new InputException(source + ": " + where + ": expected an objective text or {\"spec\": ..., \"weight\": ..., \"scale\": ...}");
-        }
+    private static Objective objective(ObjectiveJson o, String source, String where, long defaultWarmup) throws InputException {
+        if (o.spec() == null) throw new InputException(source + ": " + where + ".spec is missing, e.g. \"polarization:mean:max\"");
         try {
-            return new Objective(ObjectiveSpec.parse(text, defaultWarmup), weight, scale);
+            return new Objective(ObjectiveSpec.parse(o.spec(), defaultWarmup), or(o.weight(), 1.0), or(o.scale(), 1.0));
         } catch (IllegalArgumentException e) {
             throw new InputException(source + ": " + where + ": " + e.getMessage(), e);
         }
     }
 
-    private static Selection selection(JsonNode node, boolean pareto, String source) throws InputException {
+    private static Selection selection(SelectorJson node, boolean pareto, String source) throws InputException {
         if (node == null) return pareto ? new Selection.Nsga2() : new Selection.Tournament(3);
-        String kind;
-        Fields f = null;
-        if (node.isTextual()) {
-            kind = node.textValue();
-        } else if (node.isObject()) {
-            f = new Fields((ObjectNode) node, source, "ga.selector.", Set.of("kind", "size"));
-            kind = f.text("kind", null);
-        } else {
-            throw new InputException(source + ": ga.selector must be a name or {\"kind\": ..., ...}");
-        }
+        String kind = node.kind();
         if (kind == null) throw new InputException(source + ": ga.selector.kind is missing");
-        if (f != null && node.has("size") && !kind.equals("tournament")) {
+        if (node.size() != null && !kind.equals("tournament")) {
             throw new InputException(source + ": ga.selector.size: only a tournament has a size");
         }
-        int size = f == null ? 3 : (int) f.integer("size", 3, 2, 1000);
+        int size = (int) range("ga.selector.size", or(node.size(), 3), 2, 1000, source);
         return switch (kind) {
             case "tournament" -> new Selection.Tournament(size);
             case "linearRank" -> new Selection.LinearRank();
@@ -394,7 +412,7 @@ public final class ExperimentJson {
                 .put("warmup", e.scenario().warmup());
         Replication r = e.replication();
         t.putObject("replicates").put("perEvaluation", r.perEvaluation()).put("perSurvival", r.perSurvival())
-                .put("validationSeeds", r.validationSeeds()).put("finalists", r.finalists());
+                .put("validationSeeds", r.validationSeeds()).put("testSeeds", r.testSeeds()).put("finalists", r.finalists());
         Genetics g = e.genetics();
         ObjectNode ga = t.putObject("ga");
         ga.put("population", g.population()).put("offspringFraction", g.offspringFraction());
@@ -428,77 +446,5 @@ public final class ExperimentJson {
     /** @return the experiment as pretty-printed JSON. */
     public static String write(Experiment e) {
         return write(toTree(e));
-    }
-
-    /** Strict access to the fields of one JSON object: unknown keys and wrong types are errors. */
-    private static final class Fields {
-        private final ObjectNode node;
-        private final String source;
-        private final String prefix;
-
-        Fields(ObjectNode node, String source, String prefix, Set<String> allowed) throws InputException {
-            this.node = node;
-            this.source = source;
-            this.prefix = prefix;
-            for (Iterator<String> it = node.fieldNames(); it.hasNext(); ) {
-                String key = it.next();
-                if (!allowed.contains(key)) {
-                    throw new InputException(source + ": unknown key \"" + prefix + key + "\"; allowed "
-                            + (prefix.isEmpty() ? "at the top level" : "in " + prefix.substring(0, prefix.length() - 1))
-                            + ": " + String.join(", ", allowed.stream().sorted().toList()));
-                }
-            }
-        }
-
-        JsonNode optional(String key) {
-            JsonNode v = node.get(key);
-            return v == null || v.isNull() ? null : v;
-        }
-
-        JsonNode required(String key) throws InputException {
-            JsonNode v = optional(key);
-            if (v == null) throw new InputException(source + ": " + prefix + key + " is missing");
-            return v;
-        }
-
-        Fields object(String key, Set<String> allowed) throws InputException {
-            JsonNode v = optional(key);
-            if (v == null) return new Fields(NODES.objectNode(), source, prefix + key + ".", allowed);
-            if (!v.isObject()) throw new InputException(source + ": " + prefix + key + " must be an object");
-            return new Fields((ObjectNode) v, source, prefix + key + ".", allowed);
-        }
-
-        ArrayNode array(String key) throws InputException {
-            JsonNode v = required(key);
-            if (!v.isArray()) throw new InputException(source + ": " + prefix + key + " must be an array");
-            return (ArrayNode) v;
-        }
-
-        String text(String key, String fallback) throws InputException {
-            JsonNode v = optional(key);
-            if (v == null) return fallback;
-            if (!v.isTextual()) throw new InputException(source + ": " + prefix + key + " = " + v + ": must be a string");
-            return v.textValue();
-        }
-
-        double number(String key, double fallback) throws InputException {
-            JsonNode v = optional(key);
-            if (v == null) return fallback;
-            if (!v.isNumber()) throw new InputException(source + ": " + prefix + key + " = " + v + ": must be a number");
-            return v.doubleValue();
-        }
-
-        long integer(String key, long fallback, long min, long max) throws InputException {
-            JsonNode v = optional(key);
-            if (v == null) return fallback;
-            if (!v.isIntegralNumber() || !v.canConvertToLong()) {
-                throw new InputException(source + ": " + prefix + key + " = " + v + ": must be an integer");
-            }
-            long value = v.longValue();
-            if (value < min || value > max) {
-                throw new InputException(source + ": " + prefix + key + " = " + value + ": must be in [" + min + ", " + max + "]");
-            }
-            return value;
-        }
     }
 }

@@ -10,11 +10,15 @@ import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
+import java.nio.channels.FileChannel;
 import java.util.concurrent.ThreadLocalRandom;
 
 /**
  * An output file that appears whole or not at all: everything is written to a hidden temporary
- * file in the target's directory, which {@link #commit()} renames onto the target atomically.
+ * file in the target's directory, which {@link #commit()} forces to the disk (fsync) and renames
+ * onto the target atomically, then forces the directory, so that neither a crash nor a power
+ * loss can leave a renamed but empty file.
  * Closing without a commit (an error, an exception) deletes the temporary file, and so does the
  * JVM's exit on Ctrl-C, so no partial output is ever left behind.
  *
@@ -103,15 +107,45 @@ public final class AtomicFile implements AutoCloseable {
         if (done) throw new IllegalStateException(target + " already committed or closed");
         try {
             writer.close();
+            try (FileChannel channel = FileChannel.open(temporary, StandardOpenOption.WRITE)) {
+                channel.force(true);
+            }
             try {
                 Files.move(temporary, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
             } catch (AtomicMoveNotSupportedException e) {
                 Files.move(temporary, target, StandardCopyOption.REPLACE_EXISTING);
             }
             done = true;
+            syncDirectory(target.toAbsolutePath().getParent());
         } catch (IOException e) {
             close();
             throw new InputException(target + ": cannot write: " + reason(e), e);
+        }
+    }
+
+    /**
+     * Writes several files so that each appears whole or not at all, and none appears before all
+     * are written: every content goes to its temporary file first, then all are committed. (A
+     * crash between two renames can still leave the first ones; nothing is ever left partial.)
+     *
+     * @param contents target → bytes, committed in iteration order
+     * @throws InputException naming the first file that cannot be written; no file is committed then
+     */
+    public static void writeAll(java.util.Map<Path, byte[]> contents) throws InputException {
+        java.util.List<AtomicFile> outputs = new java.util.ArrayList<>();
+        try {
+            for (java.util.Map.Entry<Path, byte[]> e : contents.entrySet()) {
+                AtomicFile output = create(e.getKey());
+                outputs.add(output);
+                try {
+                    Files.write(output.temporary, e.getValue());
+                } catch (IOException ex) {
+                    throw new InputException(e.getKey() + ": cannot write: " + reason(ex), ex);
+                }
+            }
+            for (AtomicFile output : outputs) output.commit();
+        } finally {
+            for (AtomicFile output : outputs) output.close();
         }
     }
 
@@ -132,12 +166,39 @@ public final class AtomicFile implements AutoCloseable {
         }
     }
 
+    /**
+     * Forces a directory's entries (a rename, a new file) to the disk. Some platforms cannot open
+     * a directory for that; there the rename is as durable as the platform makes it.
+     */
+    public static void syncDirectory(Path directory) {
+        try (FileChannel channel = FileChannel.open(directory, StandardOpenOption.READ)) {
+            channel.force(true);
+        } catch (IOException | UnsupportedOperationException ignored) {
+            // not supported here (e.g. Windows)
+        }
+    }
+
     /** A short reason for an I/O failure (Java's messages for these only repeat the path). */
-    static String reason(IOException e) {
+    public static String reason(IOException e) {
+        if (diskFull(e)) return DISK_FULL;
         return switch (e) {
             case NoSuchFileException n -> "no such directory or file";
             case AccessDeniedException a -> "permission denied";
             default -> e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
         };
+    }
+
+    /** How {@link #reason} words a full disk; the command line exits with its own code for it. */
+    public static final String DISK_FULL = "no space left on the device (disk full)";
+
+    /** @return whether {@code e} or one of its causes says the disk (or the user's quota) is full. */
+    public static boolean diskFull(Throwable e) {
+        for (Throwable t = e; t != null; t = t.getCause()) {
+            String m = t.getMessage();
+            if (m != null && (m.contains("No space left on device") || m.contains("Disk quota exceeded") || m.contains(DISK_FULL))) {
+                return true;
+            }
+        }
+        return false;
     }
 }

@@ -6,42 +6,29 @@ import com.fasterxml.jackson.annotation.Nulls;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.JsonToken;
-import com.fasterxml.jackson.core.StreamReadFeature;
-import com.fasterxml.jackson.core.exc.StreamReadException;
-import com.fasterxml.jackson.core.json.JsonReadFeature;
+import com.fasterxml.jackson.core.json.JsonWriteFeature;
 import com.fasterxml.jackson.core.util.DefaultIndenter;
 import com.fasterxml.jackson.core.util.DefaultPrettyPrinter;
 import com.fasterxml.jackson.core.util.Separators;
 import com.fasterxml.jackson.databind.BeanDescription;
-import com.fasterxml.jackson.databind.DatabindException;
 import com.fasterxml.jackson.databind.DeserializationConfig;
 import com.fasterxml.jackson.databind.DeserializationContext;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JavaType;
 import com.fasterxml.jackson.databind.JsonDeserializer;
-import com.fasterxml.jackson.databind.JsonMappingException;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.MapperFeature;
 import com.fasterxml.jackson.databind.ObjectWriter;
 import com.fasterxml.jackson.databind.SerializationFeature;
-import com.fasterxml.jackson.databind.cfg.CoercionAction;
-import com.fasterxml.jackson.databind.cfg.CoercionInputShape;
 import com.fasterxml.jackson.databind.cfg.EnumFeature;
 import com.fasterxml.jackson.databind.deser.BeanDeserializerModifier;
 import com.fasterxml.jackson.databind.deser.std.StdScalarDeserializer;
 import com.fasterxml.jackson.databind.exc.InvalidFormatException;
-import com.fasterxml.jackson.databind.exc.InvalidNullException;
-import com.fasterxml.jackson.databind.exc.InvalidTypeIdException;
-import com.fasterxml.jackson.databind.exc.MismatchedInputException;
-import com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException;
-import com.fasterxml.jackson.databind.exc.ValueInstantiationException;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import com.fasterxml.jackson.databind.jsontype.NamedType;
 import com.fasterxml.jackson.databind.module.SimpleModule;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.databind.node.TextNode;
-import com.fasterxml.jackson.databind.type.LogicalType;
 import io.flocktune.sim.Kinds;
 import io.flocktune.sim.Preset;
 import io.flocktune.sim.Presets;
@@ -53,17 +40,12 @@ import java.lang.reflect.RecordComponent;
 import java.lang.reflect.Type;
 import java.nio.file.Files;
 import java.nio.file.InvalidPathException;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Arrays;
-import java.util.Collection;
 import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Locale;
 import java.util.Set;
-import java.util.stream.Collectors;
 
 /**
  * Reads and writes the preset JSON format ({@value Preset#FORMAT}), applies {@code --set}
@@ -100,23 +82,13 @@ public final class PresetJson {
     private interface KindMixIn {}
 
     private static JsonMapper createMapper() {
-        JsonMapper.Builder builder = JsonMapper.builder()
-                .enable(JsonReadFeature.ALLOW_NON_NUMERIC_NUMBERS)      // NaN reaches the range checks
-                .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
-                .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES,
-                        DeserializationFeature.FAIL_ON_MISSING_CREATOR_PROPERTIES,
-                        DeserializationFeature.FAIL_ON_NULL_CREATOR_PROPERTIES,
-                        DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES,
-                        DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
-                .disable(DeserializationFeature.ACCEPT_FLOAT_AS_INT)   // 1.5 boids is an error, not 1
-                .disable(MapperFeature.ALLOW_COERCION_OF_SCALARS)     // "5" is not a number
+        JsonMapper.Builder builder = StrictJson.builder()   // duplicates, trailing content, "5" for 5, 1.5 boids
+                .enable(DeserializationFeature.FAIL_ON_MISSING_CREATOR_PROPERTIES,
+                        DeserializationFeature.FAIL_ON_NULL_CREATOR_PROPERTIES)
+                .enable(JsonWriteFeature.WRITE_NAN_AS_STRINGS)        // presets keep their "NaN" text form
                 .disable(SerializationFeature.FAIL_ON_EMPTY_BEANS)    // variants without fields: {"kind": "wrap"}
                 .enable(EnumFeature.WRITE_ENUMS_TO_LOWERCASE)
                 .defaultSetterInfo(JsonSetter.Value.forContentNulls(Nulls.FAIL))   // [null] in a list
-                .withCoercionConfig(LogicalType.Textual, strings -> strings        // 3 is not a name
-                        .setCoercion(CoercionInputShape.Integer, CoercionAction.Fail)
-                        .setCoercion(CoercionInputShape.Float, CoercionAction.Fail)
-                        .setCoercion(CoercionInputShape.Boolean, CoercionAction.Fail))
                 .addModule(new SimpleModule("flocktune-lower-case-enums")
                         .setDeserializerModifier(new LowerCaseEnums()));
         for (Class<?> family : sealedInterfaces(Preset.class)) {
@@ -196,40 +168,16 @@ public final class PresetJson {
             throw new InputException(source + ": format = " + (format == null ? "(missing)" : format)
                     + ": must be \"" + Preset.FORMAT + "\"");
         }
-        try {
-            return MAPPER.treeToValue(tree, Preset.class);
-        } catch (DatabindException e) {
-            throw new InputException(source + ": " + explain((JsonMappingException) e), e);
-        } catch (JsonProcessingException | IllegalArgumentException e) {
-            throw new InputException(source + ": " + e.getMessage(), e);
-        }
+        return StrictJson.bind(MAPPER, tree, Preset.class, source);
     }
 
     /** Reads a JSON file into a tree. */
     static JsonNode readTree(Path file) throws InputException {
-        String json;
-        try {
-            json = Files.readString(file);
-        } catch (NoSuchFileException e) {
-            throw new InputException(file + ": no such file", e);
-        } catch (IOException e) {
-            throw new InputException(file + ": cannot read: " + e.getMessage(), e);
-        }
-        return parseTree(json, file.toString());
+        return parseTree(StrictJson.readText(file), file.toString());
     }
 
     private static JsonNode parseTree(String json, String source) throws InputException {
-        try {
-            JsonNode tree = MAPPER.readTree(json);
-            if (tree == null || tree.isMissingNode()) throw new InputException(source + ": empty; expected a JSON object");
-            return tree;
-        } catch (JsonProcessingException e) {
-            String where = e.getLocation() == null ? ""
-                    : "line " + e.getLocation().getLineNr() + ", column " + e.getLocation().getColumnNr() + ": ";
-            String what = e instanceof StreamReadException ? firstLine(e.getOriginalMessage())
-                    : "unexpected content after the top-level object";   // FAIL_ON_TRAILING_TOKENS
-            throw new InputException(source + ": " + where + "malformed JSON: " + what, e);
-        }
+        return StrictJson.readTree(MAPPER, json.startsWith("\uFEFF") ? json.substring(1) : json, source);
     }
 
     // ------------------------------------------------------------------ writing
@@ -359,133 +307,12 @@ public final class PresetJson {
         return names;
     }
 
-    // ------------------------------------------------------------------ error messages
-
-    /** One line for a mapping problem: the field path, then what is wrong and what is allowed. */
-    private static String explain(JsonMappingException e) {
-        String path = path(e.getPath());
-        return switch (e) {
-            case ValueInstantiationException v when v.getCause() instanceof IllegalArgumentException bad ->
-                    // the records name the field and range ("radius = -1.0: must be > 0 and finite")
-                    (path.isEmpty() ? "" : path + ".") + bad.getMessage();
-            case UnrecognizedPropertyException u -> path + ": unknown key; allowed: " + keysOf(u.getReferringClass());
-            case InvalidTypeIdException t -> {
-                String kinds = kindsOf(t.getBaseType().getRawClass());
-                yield t.getTypeId() == null
-                        ? dotted(path, KIND) + " is missing; must be one of " + kinds
-                        : dotted(path, KIND) + " = \"" + t.getTypeId() + "\": must be one of " + kinds;
-            }
-            case InvalidNullException n -> path + " is null; expected " + expected(n.getTargetType());
-            case InvalidFormatException f -> path + " = " + quoted(f.getValue()) + ": expected " + expected(f.getTargetType());
-            case MismatchedInputException m -> mismatch(path, m);
-            default -> (path.isEmpty() ? "" : path + ": ") + firstLine(e.getOriginalMessage());
-        };
-    }
-
-    /** A value of the wrong shape, or a field that is missing or null. */
-    private static String mismatch(String path, MismatchedInputException e) {
-        String message = e.getOriginalMessage();
-        String expected = expected(e.getTargetType());
-        if (message.startsWith("Missing required creator property")) {
-            return dotted(path, missingProperty(message)) + " is missing";
-        }
-        if (message.startsWith("Null value for creator property")) return path + " is null; expected " + expected;
-        JsonToken token = e.getProcessor() instanceof JsonParser parser ? parser.currentToken() : null;
-        if (token == null) return path + ": expected " + expected;
-        return switch (token) {
-            case END_OBJECT -> path + " is missing; expected " + expected;   // a missing primitive
-            case VALUE_NULL -> path + " is null; expected " + expected;
-            default -> path + ": expected " + expected + ", found " + describe(token);
-        };
-    }
-
-    private static String path(List<JsonMappingException.Reference> references) {
-        StringBuilder path = new StringBuilder();
-        for (JsonMappingException.Reference reference : references) {
-            if (reference.getFieldName() != null) {
-                if (!path.isEmpty()) path.append('.');
-                path.append(reference.getFieldName());
-            } else if (reference.getIndex() >= 0) {
-                path.append('[').append(reference.getIndex()).append(']');
-            }
-        }
-        return path.toString();
-    }
-
-    private static String dotted(String path, String key) {
-        return path.isEmpty() ? key : path + "." + key;
-    }
-
-    /** The property name in Jackson's "Missing required creator property 'radius' (index 0)". */
-    private static String missingProperty(String message) {
-        int open = message.indexOf('\'');
-        int close = message.indexOf('\'', open + 1);
-        return open >= 0 && close > open ? message.substring(open + 1, close) : "a field";
-    }
-
-    private static String kindsOf(Class<?> family) {
-        return Arrays.stream(family.getPermittedSubclasses()).map(Kinds::of).collect(Collectors.joining(", "));
-    }
-
-    /** The keys of a record's JSON object, in declaration order ("kind" aside). */
-    private static String keysOf(Class<?> record) {
-        if (record == null || !record.isRecord()) return "(see the README)";
-        if (record.getRecordComponents().length == 0) return "none but \"" + KIND + "\"";
-        return Arrays.stream(record.getRecordComponents()).map(RecordComponent::getName).collect(Collectors.joining(", "));
-    }
-
-    private static String expected(Class<?> type) {
-        if (type == null) return "another value";
-        if (type == int.class || type == Integer.class || type == long.class || type == Long.class) return "an integer";
-        if (type == double.class || type == Double.class) return "a number";
-        if (type == boolean.class || type == Boolean.class) return "true or false";
-        if (type == String.class) return "a string";
-        if (type.isEnum()) {
-            return "one of " + Arrays.stream(type.getEnumConstants())
-                    .map(c -> lowerCase((Enum<?>) c)).collect(Collectors.joining(", "));
-        }
-        if (Collection.class.isAssignableFrom(type) || type.isArray()) return "an array";
-        return "an object";
+    private static String lowerCase(Enum<?> constant) {
+        return StrictJson.lowerCase(constant);
     }
 
     private static String describe(JsonNode node) {
-        if (node == null) return "nothing";
-        return switch (node.getNodeType()) {
-            case ARRAY -> "an array";
-            case OBJECT, POJO -> "an object";
-            case NUMBER -> "the number " + node;
-            case STRING -> "the string " + node;
-            case BOOLEAN -> node.toString();
-            case NULL -> "null";
-            case BINARY, MISSING -> "nothing";
-        };
-    }
-
-    private static String describe(JsonToken token) {
-        return switch (token) {
-            case START_ARRAY -> "an array";
-            case START_OBJECT -> "an object";
-            case VALUE_STRING -> "a string";
-            case VALUE_NUMBER_INT -> "an integer";
-            case VALUE_NUMBER_FLOAT -> "a number with a fraction";
-            case VALUE_TRUE, VALUE_FALSE -> "a boolean";
-            case VALUE_NULL -> "null";
-            default -> token.asString() == null ? token.name().toLowerCase(Locale.ROOT) : token.asString();
-        };
-    }
-
-    private static String quoted(Object value) {
-        return value instanceof String s ? "\"" + s + "\"" : String.valueOf(value);
-    }
-
-    private static String firstLine(String message) {
-        if (message == null) return "(no details)";
-        int newline = message.indexOf('\n');
-        return (newline < 0 ? message : message.substring(0, newline)).strip();
-    }
-
-    private static String lowerCase(Enum<?> constant) {
-        return constant.name().toLowerCase(Locale.ROOT);
+        return StrictJson.describe(node);
     }
 
     // ------------------------------------------------------------------ enums

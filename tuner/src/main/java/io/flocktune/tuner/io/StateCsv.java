@@ -9,7 +9,9 @@ import org.apache.commons.csv.CSVRecord;
 import org.apache.commons.csv.DuplicateHeaderMode;
 
 import java.io.IOException;
+import java.io.PushbackReader;
 import java.io.Reader;
+import java.nio.charset.CharacterCodingException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -31,6 +33,11 @@ import java.util.regex.Pattern;
  *
  * <p>Numbers are written with {@link Double#toString(double)}, so a state read back is bit for
  * bit the state written. Rows keep the flock's slot order; predator ids are their indices.
+ *
+ * <p>Read leniently where a spreadsheet or editor differs harmlessly: a UTF-8 byte order mark,
+ * CRLF line ends, quoted cells, spaces around cells, and empty rows (also {@code ,,,,,,,,}) are
+ * accepted. Strict where a number could be misread: cells must be plain decimal numbers
+ * ({@code 1.5d} and {@code 0x1p3}, which Java would read, are refused).
  */
 public final class StateCsv {
     private StateCsv() {}
@@ -67,7 +74,7 @@ public final class StateCsv {
      */
     public static Flock read(Path file, int dimension) throws InputException {
         Rows boids = new Rows(), predators = new Rows();
-        try (Reader reader = Files.newBufferedReader(file, StandardCharsets.UTF_8);
+        try (Reader reader = withoutByteOrderMark(Files.newBufferedReader(file, StandardCharsets.UTF_8));
              CSVParser parser = CSVParser.builder().setReader(reader).setFormat(READ).get()) {
             checkHeader(file, parser.getHeaderNames());
             Iterator<CSVRecord> records = parser.iterator();
@@ -79,6 +86,7 @@ public final class StateCsv {
                 } catch (UncheckedIOException | IllegalStateException e) {
                     throw malformed(file, parser.getCurrentLineNumber() + 1, rootMessage(e), e);
                 }
+                if (record.stream().allMatch(String::isEmpty)) continue;   // a spreadsheet's empty row: ",,,,,,,,"
                 Row row = new Row(file, parser.getCurrentLineNumber(), record);
                 String kind = row.text("kind");
                 switch (kind) {
@@ -89,10 +97,17 @@ public final class StateCsv {
             }
         } catch (NoSuchFileException e) {
             throw new InputException(file + ": no such file", e);
+        } catch (CharacterCodingException e) {
+            throw StrictJson.notUtf8(file.toString(), StrictJson.firstInvalidUtf8(file));
         } catch (IOException e) {
+            if (e.getCause() instanceof CharacterCodingException) throw StrictJson.notUtf8(file.toString(), StrictJson.firstInvalidUtf8(file));
             throw new InputException(file + ": cannot read: " + AtomicFile.reason(e), e);
         }
         if (boids.size == 0) throw new InputException(file + ": no boid rows; expected at least one row with kind = boid");
+        if (predators.size > MAX_PREDATORS) {
+            throw new InputException(file + ": " + predators.size + " predator rows; at most " + MAX_PREDATORS
+                    + " (the limit of predators.count)");
+        }
         Flock flock = new Flock(dimension, boids.size, predators.size);
         boids.copyTo(flock.x(), flock.y(), flock.z(), flock.vx(), flock.vy(), flock.vz());
         System.arraycopy(boids.ids, 0, flock.id(), 0, boids.size);
@@ -100,7 +115,25 @@ public final class StateCsv {
         return flock;
     }
 
+    /** The most predators a state may hold, as {@code predators.count}. */
+    public static final int MAX_PREDATORS = 1000;
+
+    /** Skips a leading UTF-8 byte order mark, as many Windows editors and spreadsheets write. */
+    private static Reader withoutByteOrderMark(Reader reader) throws IOException {
+        PushbackReader pushback = new PushbackReader(reader, 1);
+        int first = pushback.read();
+        if (first >= 0 && first != '\uFEFF') pushback.unread(first);
+        return pushback;
+    }
+
+    /** A decimal number: digits, an optional fraction and exponent; no hex, no {@code d}/{@code f} suffix. */
+    private static final Pattern DECIMAL = Pattern.compile("[+-]?(\\d+(\\.\\d*)?|\\.\\d+)([eE][+-]?\\d+)?");
+
     private static void checkHeader(Path file, List<String> names) throws InputException {
+        if (names.size() == 1 && names.getFirst().contains(";")) {
+            throw new InputException(file + ": line 1: the columns are separated by ';'; save the file as CSV with ',' "
+                    + "between cells and '.' as the decimal point");
+        }
         List<String> missing = HEADER.stream().filter(column -> !names.contains(column)).toList();
         if (!missing.isEmpty()) {
             throw new InputException(file + ": line 1: missing column" + (missing.size() > 1 ? "s " : " ")
@@ -134,13 +167,12 @@ public final class StateCsv {
 
         double number(String column) throws InputException {
             String text = text(column);
-            double value;
-            try {
-                value = Double.parseDouble(text);
-            } catch (NumberFormatException e) {
-                throw error(column + " = \"" + text + "\": must be a number");
+            if (!DECIMAL.matcher(text).matches()) {
+                if (text.matches("[+-]?(NaN|Infinity)")) throw error(column + " = " + text + ": must be a finite number");
+                throw error(column + " = \"" + text + "\": must be a number (a decimal such as -1.25 or 3e-2)");
             }
-            if (!Double.isFinite(value)) throw error(column + " = " + text + ": must be a finite number");
+            double value = Double.parseDouble(text);
+            if (!Double.isFinite(value)) throw error(column + " = " + text + ": must be a finite number (too large)");
             return value;
         }
 

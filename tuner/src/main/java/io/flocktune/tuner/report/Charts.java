@@ -86,21 +86,26 @@ final class Charts {
     }
 
     /**
-     * Writes {@code name.png} and {@code name.svg} into {@code directory}.
+     * Writes {@code name.png} and {@code name.svg} into {@code directory}, each whole or not at
+     * all ({@link io.flocktune.tuner.io.AtomicFile}).
      *
      * @return the PNG bytes
-     * @throws java.io.UncheckedIOException if a file cannot be written
+     * @throws java.io.UncheckedIOException naming the file if it cannot be written
      */
     static byte[] save(Figure f, Path directory) {
         try {
             byte[] png = png(f);
-            Files.write(directory.resolve(f.name() + ".png"), png);
-            try (OutputStream out = Files.newOutputStream(directory.resolve(f.name() + ".svg"))) {
-                svg(f, out);
-            }
+            ByteArrayOutputStream svg = new ByteArrayOutputStream();
+            svg(f, svg);
+            java.util.Map<Path, byte[]> files = new java.util.LinkedHashMap<>();
+            files.put(directory.resolve(f.name() + ".png"), png);
+            files.put(directory.resolve(f.name() + ".svg"), svg.toByteArray());
+            io.flocktune.tuner.io.AtomicFile.writeAll(files);
             return png;
         } catch (IOException e) {
             throw new java.io.UncheckedIOException(e);
+        } catch (io.flocktune.tuner.io.InputException e) {
+            throw new java.io.UncheckedIOException(e.getMessage(), new IOException(e.getMessage(), e));
         }
     }
 
@@ -332,7 +337,7 @@ final class Charts {
         for (int k = 0; k < e.objectives().size(); k++) {
             int ki = k;
             CategoryChart c = new CategoryChartBuilder().width(420).height(300).title(objectiveTitle(e, k))
-                    .xAxisTitle("").yAxisTitle("held-out mean, 95 % CI").build();
+                    .xAxisTitle("").yAxisTitle("test-seed mean, 95 % CI").build();
             style(c);
             c.getStyler().setLegendVisible(false);
             c.getStyler().setErrorBarsColorSeriesColor(false);
@@ -343,7 +348,7 @@ final class Charts {
             c.addSeries("validated", labels, means, errors).setFillColor(TOP);
             charts.add(c);
         }
-        return new Figure("validation", "The finalists and the base preset on held-out seeds: means with 95 % confidence intervals",
+        return new Figure("validation", "The finalists and the base preset on fresh test seeds: means with 95 % confidence intervals",
                 charts, Math.min(4, charts.size()));
     }
 

@@ -87,9 +87,10 @@ public final class Report {
      * not touched either way.
      *
      * @return whether the report was drawn
-     * @throws InputException as {@link #write}
+     * @throws InputException       as {@link #write}
+     * @throws InterruptedException as {@link #write}
      */
-    public static boolean writeOrSkip(RunFiles files, PrintWriter log) throws InputException {
+    public static boolean writeOrSkip(RunFiles files, PrintWriter log) throws InputException, InterruptedException {
         Optional<String> problem = fontProblem();
         if (problem.isPresent()) {
             log.println("flocktune: warning: charts and report.html skipped, Java finds no usable fonts (" + problem.get()
@@ -103,10 +104,12 @@ public final class Report {
     }
 
     /**
-     * @throws InputException if the directory is not a run directory or cannot be written, or
-     *                        Java finds no usable fonts to draw the charts with
+     * @throws InputException       if the directory is not a run directory or cannot be written,
+     *                              or Java finds no usable fonts to draw the charts with
+     * @throws InterruptedException if the thread is interrupted (Ctrl-C): every chart and the
+     *                              report are whole or absent, never partial
      */
-    public static void write(RunFiles files, PrintWriter log) throws InputException {
+    public static void write(RunFiles files, PrintWriter log) throws InputException, InterruptedException {
         Optional<String> problem = fontProblem();
         if (problem.isPresent()) {
             throw new InputException(files.root() + ": cannot draw the charts: Java finds no usable fonts (" + problem.get()
@@ -117,24 +120,33 @@ public final class Report {
         try {
             Files.createDirectories(files.charts());
             List<Charts.Figure> figures = Charts.all(data);
+            checkInterrupted();
             List<Html.Rendered> rendered = new ArrayList<>();
             for (byte[] png : figures.parallelStream().map(f -> Charts.save(f, files.charts())).toList()) {
                 rendered.add(new Html.Rendered(figures.get(rendered.size()), png));
             }
+            checkInterrupted();
             List<Trajectory> trajectories = new ArrayList<>();
             if (Files.isRegularFile(files.best().resolve("best.json"))) {
-                long seed = Seeds.validation(e.seed(), 0);
+                long seed = Seeds.test(e.seed(), 0);
                 Preset base = PresetJson.fromTree(ExperimentJson.effectiveBase(e), e.name() + ": base");
                 Preset best = PresetJson.read(files.best().resolve("best.json"));
                 trajectories.add(Trajectory.record("base preset: " + e.baseName(), base, seed, e.scenario().steps(), FRAMES));
                 trajectories.add(Trajectory.record("best preset: best/best.json", best, seed, e.scenario().steps(), FRAMES));
             }
+            checkInterrupted();
             try (AtomicFile out = AtomicFile.create(files.report())) {
                 out.writer().write(Html.page(data, rendered, trajectories));
                 out.commit();
             }
         } catch (IOException | java.io.UncheckedIOException ex) {
             throw new InputException(files.root() + ": cannot write the report: " + ex.getMessage(), ex);
+        }
+    }
+
+    private static void checkInterrupted() throws InterruptedException {
+        if (Thread.interrupted()) {
+            throw new InterruptedException("interrupted; every chart and report.html is whole or absent, never partial");
         }
     }
 }

@@ -52,14 +52,21 @@ record RunData(Experiment experiment, List<Generation> generations, List<Candida
     /**
      * A row of {@code validation.csv}.
      *
-     * @param rank      0 for the base preset
-     * @param label     "base" or "#rank"
-     * @param fitness   validated fitness
-     * @param mean      per objective, over the held-out seeds (NaN if failed)
-     * @param low       per objective, lower end of the 95 % CI
-     * @param high      per objective, upper end of the 95 % CI
+     * @param rank             0 for the base preset
+     * @param label            "base" or "#rank"
+     * @param fitness          fitness on the fresh test seeds (unbiased)
+     * @param selectionFitness fitness on the selection seeds that ranked it (NaN for the base)
+     * @param searchFitness    the search's own estimate (NaN for the base)
+     * @param mean             per objective, over the test seeds (NaN if failed)
+     * @param low              per objective, lower end of the 95 % CI
+     * @param high             per objective, upper end of the 95 % CI
+     * @param diff             per objective, paired difference to the base preset on the test
+     *                         seeds (NaN for the base)
+     * @param diffLow          its 95 % interval's lower end
+     * @param diffHigh         its upper end
      */
-    record Validated(int rank, String label, double fitness, double[] mean, double[] low, double[] high) {}
+    record Validated(int rank, String label, double fitness, double selectionFitness, double searchFitness, double[] mean,
+                     double[] low, double[] high, double[] diff, double[] diffLow, double[] diffHigh) {}
 
     static RunData read(RunFiles files) throws InputException {
         if (!Files.isRegularFile(files.experiment())) {
@@ -113,15 +120,19 @@ record RunData(Experiment experiment, List<Generation> generations, List<Candida
             if (Files.isRegularFile(files.validation())) {
                 for (CSVRecord r : records(files.validation())) {
                     double[] mean = new double[objectives], low = new double[objectives], high = new double[objectives];
+                    double[] diff = new double[objectives], diffLow = new double[objectives], diffHigh = new double[objectives];
                     for (int k = 0; k < objectives; k++) {
                         String n = e.objectives().get(k).spec().name();
                         mean[k] = d(r.get(n + ":mean"));
                         low[k] = d(r.get(n + ":ci_low"));
                         high[k] = d(r.get(n + ":ci_high"));
+                        diff[k] = d(r.get(n + ":diff"));
+                        diffLow[k] = d(r.get(n + ":diff_low"));
+                        diffHigh[k] = d(r.get(n + ":diff_high"));
                     }
                     int rank = Integer.parseInt(r.get("rank"));
-                    validation.add(new Validated(rank, rank == 0 ? "base" : "#" + rank,
-                            d(r.get("fitness")), mean, low, high));
+                    validation.add(new Validated(rank, rank == 0 ? "base" : "#" + rank, d(r.get("test_fitness")),
+                            d(r.get("selection_fitness")), d(r.get("search_fitness")), mean, low, high, diff, diffLow, diffHigh));
                 }
             }
             List<Long> front = new ArrayList<>();
@@ -138,11 +149,27 @@ record RunData(Experiment experiment, List<Generation> generations, List<Candida
         return scoring.scalar(scoring.fitness(means));
     }
 
-    private static List<CSVRecord> records(Path file) throws IOException {
+    /** The rows of a table, each as long as its header (a cut or edited table is named with its line). */
+    private static List<CSVRecord> records(Path file) throws IOException, InputException {
         try (Reader in = Files.newBufferedReader(file, StandardCharsets.UTF_8);
              CSVParser parser = CSVParser.builder().setReader(in)
                      .setFormat(Tables.FORMAT.builder().setHeader().setSkipHeaderRecord(true).get()).get()) {
-            return parser.getRecords();
+            List<CSVRecord> records = new ArrayList<>();
+            try {
+                for (CSVRecord r : parser) {
+                    if (!r.isConsistent()) {
+                        throw new InputException(file + ": line " + parser.getCurrentLineNumber() + ": " + r.size()
+                                + " cells; the header has " + parser.getHeaderNames().size()
+                                + " (the table was cut or edited)");
+                    }
+                    records.add(r);
+                }
+            } catch (java.io.UncheckedIOException | IllegalStateException e) {
+                throw new InputException(file + ": line " + (parser.getCurrentLineNumber() + 1) + ": malformed CSV", e);
+            }
+            return records;
+        } catch (java.nio.file.NoSuchFileException e) {
+            throw new InputException(file + ": missing; the run directory is incomplete", e);
         }
     }
 

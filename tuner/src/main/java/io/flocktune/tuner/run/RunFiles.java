@@ -1,6 +1,7 @@
 package io.flocktune.tuner.run;
 
 import io.flocktune.sim.Check;
+import io.flocktune.tuner.io.InputException;
 
 import java.nio.file.Path;
 
@@ -38,6 +39,37 @@ public record RunFiles(Path root) {
     /** The self-contained HTML report. */
     public Path report() { return root.resolve("report.html"); }
 
+    /**
+     * Wall times: per evaluation and per generation. Kept out of the other tables so that those
+     * are bit-identical for any thread count.
+     */
+    public Path timings() { return root.resolve("timings.csv"); }
+
     /** The checkpoint of the last completed generation. */
     public Path checkpoint() { return root.resolve("checkpoint").resolve("state.json"); }
+
+    /** Locked while a {@code tune} or {@code tune --resume} works in the directory ({@link RunLock}). */
+    public Path lock() { return root.resolve(".flocktune.lock"); }
+
+    /** @return whether {@code file}, a name in the run directory, is a temporary file of {@link io.flocktune.tuner.io.AtomicFile}. */
+    public static boolean temporary(Path file) {
+        String name = file.getFileName().toString();
+        return name.startsWith(".") && name.endsWith(".tmp");
+    }
+
+    /**
+     * @return the SHA-256 of {@code experiment.json} as 64 hex digits: a checkpoint records it, so
+     *         a resumed run can tell that its experiment was edited
+     * @throws InputException naming the file if it cannot be read
+     */
+    public String hash() throws InputException {
+        try {
+            byte[] digest = java.security.MessageDigest.getInstance("SHA-256").digest(java.nio.file.Files.readAllBytes(experiment()));
+            return java.util.HexFormat.of().formatHex(digest);
+        } catch (java.io.IOException e) {
+            throw new InputException(experiment() + ": cannot read: " + e.getMessage(), e);
+        } catch (java.security.NoSuchAlgorithmException e) {
+            throw new IllegalStateException("every Java has SHA-256", e);
+        }
+    }
 }

@@ -22,47 +22,63 @@ public final class Tables {
     /** The CSV dialect of every table. */
     public static final CSVFormat FORMAT = CSVFormat.RFC4180.builder().setRecordSeparator("\n").get();
 
-    /** Columns that hold timings: they differ between otherwise identical runs. */
-    public static final List<String> TIMING = List.of("seconds", "simulation_seconds");
-
     /**
      * {@code history.csv}: generation, candidate (id, or {@code base}), role ({@code new},
-     * {@code survivor}, {@code validation}, {@code baseline}), replicate, seed, one column per
+     * {@code survivor}, {@code validation} (a finalist on a selection seed), {@code test} (a
+     * finalist on a test seed), {@code baseline} (the base preset on a test seed)), replicate, seed, one column per
      * parameter (its value; a choice's label), one per objective, status ({@code ok} or
-     * {@code failed}), reason, seconds.
+     * {@code failed}), reason. No timings: the file is the same for any thread count.
      */
     public static List<String> history(Experiment e) {
         List<String> h = new ArrayList<>(List.of("generation", "candidate", "role", "replicate", "seed"));
         for (Parameter p : e.parameters()) h.add(p.path());
         for (Objective o : e.objectives()) h.add(o.spec().name());
-        h.addAll(List.of("status", "reason", "seconds"));
+        h.addAll(List.of("status", "reason"));
         return h;
     }
 
     /**
      * {@code generations.csv}: generation, evaluations (cumulative), new candidates, survivors
      * topped up, failures, fitness best / mean / p10 / p90 (lower is better), best candidate and
-     * its replicate count, its objective means, hypervolume and front size (Pareto), wall and
-     * simulation seconds.
+     * its replicate count, its objective means, hypervolume and front size (Pareto). No timings.
      */
     public static List<String> generations(Experiment e) {
         List<String> h = new ArrayList<>(List.of("generation", "evaluations", "new", "topped_up", "failures",
                 "best", "mean", "p10", "p90", "best_candidate", "best_replicates"));
         for (Objective o : e.objectives()) h.add("best_" + o.spec().name());
-        h.addAll(List.of("hypervolume", "front_size", "seconds", "simulation_seconds"));
+        h.addAll(List.of("hypervolume", "front_size"));
         return h;
     }
 
     /**
-     * {@code validation.csv}: rank (0 = the base preset), candidate, fitness of the validated
-     * means, training replicates and training fitness, then per objective: mean, sd, ci_low,
-     * ci_high over the held-out seeds, then one column per parameter.
+     * {@code timings.csv}, the only table that differs between runs of the same experiment:
+     * generation, candidate, role, replicate, seconds. One row per evaluation (candidate, role and
+     * replicate as in {@code history.csv}, seconds of wall time), then per generation a row with
+     * role {@code generation} (its wall time) and one with role {@code simulation} (the part spent
+     * waiting for simulations), candidate and replicate empty.
+     */
+    public static List<String> timings() {
+        return List.of("generation", "candidate", "role", "replicate", "seconds");
+    }
+
+    /**
+     * {@code validation.csv}: one row for the base preset (rank 0) and one per finalist, ranked by
+     * the fitness on the held-out selection seeds. Columns: rank, candidate, status, the search's
+     * training replicates and its fitness estimate ({@code search_fitness}), the fitness on the
+     * selection seeds ({@code selection_fitness}) and on the fresh test seeds ({@code
+     * test_fitness}, the unbiased one); then per objective the search's mean ({@code :search}),
+     * the test seeds' mean, sd and 95 % interval ({@code :mean}, {@code :sd}, {@code :ci_low},
+     * {@code :ci_high}; by the objective's interval kind) and the paired difference to the base
+     * preset on the same test seeds with its 95 % interval ({@code :diff}, {@code :diff_low},
+     * {@code :diff_high}); then one column per parameter.
      */
     public static List<String> validation(Experiment e) {
-        List<String> h = new ArrayList<>(List.of("rank", "candidate", "fitness", "training_replicates", "training_fitness", "status"));
+        List<String> h = new ArrayList<>(List.of("rank", "candidate", "status", "training_replicates", "search_fitness",
+                "selection_fitness", "test_fitness"));
         for (Objective o : e.objectives()) {
             String n = o.spec().name();
-            h.addAll(List.of(n + ":mean", n + ":sd", n + ":ci_low", n + ":ci_high"));
+            h.addAll(List.of(n + ":search", n + ":mean", n + ":sd", n + ":ci_low", n + ":ci_high", n + ":diff",
+                    n + ":diff_low", n + ":diff_high"));
         }
         for (Parameter p : e.parameters()) h.add(p.path());
         return h;
@@ -123,9 +139,12 @@ public final class Tables {
             printer.printRecord(values);
         }
 
-        /** Hands everything written so far to the operating system. */
+        /** Writes everything so far through to the disk (flush, then fsync). */
         public void flush() throws IOException {
             printer.flush();
+            try (FileChannel channel = FileChannel.open(file, StandardOpenOption.WRITE)) {
+                channel.force(true);
+            }
         }
 
         /** @return the file's length after a {@link #flush}. */

@@ -1,9 +1,11 @@
 package io.flocktune.tuner.run;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.flocktune.objectives.Interval;
 import io.flocktune.objectives.Measurement;
 import io.flocktune.sim.Preset;
 import io.flocktune.tuner.eval.ExperimentEvaluator;
+import io.flocktune.tuner.eval.LocalRunner;
 import io.flocktune.tuner.eval.Outcome;
 import io.flocktune.tuner.eval.PresetEvaluator;
 import io.flocktune.tuner.eval.RunnerFactory;
@@ -11,7 +13,6 @@ import io.flocktune.tuner.eval.Trial;
 import io.flocktune.tuner.eval.TrialRunner;
 import io.flocktune.tuner.experiment.Experiment;
 import io.flocktune.tuner.experiment.ExperimentJson;
-import io.flocktune.tuner.experiment.Objective;
 import io.flocktune.tuner.io.AtomicFile;
 import io.flocktune.tuner.io.InputException;
 import io.flocktune.tuner.io.PresetJson;
@@ -32,12 +33,8 @@ import org.apache.commons.csv.CSVPrinter;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
-import java.io.Writer;
-import java.nio.channels.FileChannel;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -46,14 +43,26 @@ import java.util.stream.Stream;
 
 /**
  * Runs an experiment into a results directory, generation by generation, so that nothing is
- * lost: after every generation the new rows of {@code history.csv} and {@code generations.csv}
- * are flushed and then a checkpoint is written atomically. A run killed at any moment resumes
- * from its last checkpoint ({@link #resume}) and ends with exactly the results of an
- * uninterrupted run; an interrupted thread (Ctrl-C) stops at once, keeping the last checkpoint.
+ * lost: after every generation the new rows of {@code history.csv}, {@code generations.csv} and
+ * {@code timings.csv} are written through to the disk (fsync) and then a checkpoint is written
+ * atomically. A run killed at any moment resumes from its last checkpoint ({@link #resume}) and
+ * ends with exactly the results of an uninterrupted run; an interrupted thread (Ctrl-C) stops at
+ * once, keeping the checkpoint of the last completed generation (the generation in flight is
+ * lost and run again on resume). An {@link Error} in a simulation (a bug, memory exhausted)
+ * stops the run the same way and is rethrown.
  *
- * <p>After the search: the finalists and the base preset are re-run on held-out seeds
- * ({@code validation.csv}), the best presets are written to {@code best/}, the first Pareto
- * front to {@code pareto.csv}, and the report is drawn.
+ * <p><b>Determinism.</b> The results files ({@code history.csv}, {@code generations.csv},
+ * {@code validation.csv}, {@code pareto.csv}, {@code best/}) are a pure function of the
+ * experiment and its seed, byte for byte, whatever the thread count, unless an evaluation hits
+ * {@code evaluationTimeLimit}: whether one does depends on the machine's load and the thread
+ * count, so such a run is not guaranteed to repeat (the run prints a warning when it happens).
+ * Timings go to {@code timings.csv} alone.
+ *
+ * <p>After the search: the finalists are re-run on held-out selection seeds, which rank them;
+ * then the finalists and the base preset run on fresh test seeds, which give the reported means,
+ * intervals and paired differences to the base preset ({@code validation.csv}); the best presets
+ * are written to {@code best/}, the first Pareto front to {@code pareto.csv}, and the report is
+ * drawn.
  *
  * <pre>{@code
  * Experiment e = Experiments.builtIn("default");
@@ -82,16 +91,23 @@ public final class Tuning {
     }
 
     /**
-     * One validated candidate (or the base preset, rank 0).
+     * One validated candidate (or the base preset, rank 0). Fitness is lower-is-better (Pareto:
+     * weighted cost sum), of the objective means over the seeds named.
      *
-     * @param rank        0 for the base preset, then 1 = best validated
-     * @param candidate   the candidate id, or -1 for the base preset
-     * @param fitness     the validated fitness (lower is better; Pareto: weighted cost sum)
-     * @param measurement the objectives over the held-out seeds, or null if a replicate failed
-     * @param preset      the preset
-     * @param presetFile  where it was written under {@code best/}, or null (base)
+     * @param rank              0 for the base preset, then 1 = best on the selection seeds
+     * @param candidate         the candidate id, or -1 for the base preset
+     * @param fitness           on the fresh test seeds: the unbiased estimate
+     * @param selectionFitness  on the held-out selection seeds that ranked it (NaN for the base)
+     * @param searchFitness     the search's own estimate, over its training replicates (NaN for the
+     *                          base)
+     * @param searchMeans       the search's objective means over its training replicates (null
+     *                          for the base); the array is held as given, not copied
+     * @param measurement       the objectives over the test seeds, or null if a replicate failed
+     * @param preset            the preset
+     * @param presetFile        where it was written under {@code best/}, or null (base)
      */
-    public record Finalist(int rank, long candidate, double fitness, Measurement measurement, Preset preset, Path presetFile) {}
+    public record Finalist(int rank, long candidate, double fitness, double selectionFitness, double searchFitness,
+                           double[] searchMeans, Measurement measurement, Preset preset, Path presetFile) {}
 
     /**
      * Wall time of a run, split by what it was spent on.
@@ -123,8 +139,10 @@ public final class Tuning {
      * @param generations the last generation
      * @param finalists   the base preset (rank 0) and the validated finalists, best first
      * @param time        where the wall time went (this session only)
+     * @param selectionSeeds the held-out seeds that ranked the finalists
      */
-    public record Result(Path directory, StopRules.Reason reason, long generations, List<Finalist> finalists, TimeSplit time) {
+    public record Result(Path directory, StopRules.Reason reason, long generations, List<Finalist> finalists, TimeSplit time,
+                         int selectionSeeds) {
         /** @return the best validated finalist. */
         public Finalist best() {
             return finalists.get(1);
@@ -132,56 +150,178 @@ public final class Tuning {
     }
 
     /**
-     * Starts a new run in {@code directory}, which must not exist or be empty.
+     * Starts a new run in {@code directory}, which must not exist or be empty (a directory that
+     * holds only the temporary file of an {@code experiment.json} whose writing was killed counts
+     * as empty). The directory is locked for the run ({@link RunLock}).
      *
-     * @throws InputException       bad experiment or an unusable directory
+     * @throws InputException       bad experiment, an unusable or busy directory, or a run whose
+     *                              every candidate failed in its first generation (the run
+     *                              directory is then removed again)
      * @throws InterruptedException the thread was interrupted; the last checkpoint is complete
+     *                              (the message says where it is and how to continue)
      */
     public static Result start(Experiment experiment, Path directory, Options options) throws InputException, InterruptedException {
         RunFiles files = new RunFiles(directory);
+        boolean created = !Files.exists(directory);
+        if (!created && !Files.isDirectory(directory)) throw new InputException(directory + ": exists and is not a directory");
+        if (!created && !leftovers(files).isEmpty()) {
+            if (RunLock.held(files)) throw busy(files);
+            throw new InputException(directory + ": exists and is not empty; continue it with --resume "
+                    + directory + " or choose another --out");
+        }
         try {
-            if (Files.isDirectory(directory)) {
-                try (Stream<Path> entries = Files.list(directory)) {
-                    if (entries.findAny().isPresent()) {
-                        throw new InputException(directory + ": exists and is not empty; continue it with --resume "
-                                + directory + " or choose another --out");
-                    }
-                }
-            }
             Files.createDirectories(directory);
         } catch (IOException e) {
-            throw new InputException(directory + ": cannot create the run directory: " + e.getMessage(), e);
+            throw new InputException(directory + ": cannot create the run directory: " + AtomicFile.reason(e), e);
         }
-        ObjectNode resolved = ExperimentJson.toTree(experiment);
-        resolved.set("versions", Versions.json());
-        writeAtomically(files.experiment(), ExperimentJson.write(resolved));
-        return run(experiment, files, null, options);
+        try (RunLock lock = RunLock.acquire(files)) {
+            if (!leftovers(files).isEmpty()) throw new InputException(directory + ": another run started writing here");
+            deleteTemporaries(files);
+            ObjectNode resolved = ExperimentJson.toTree(experiment);
+            resolved.set("versions", Versions.json());
+            writeAtomically(files.experiment(), ExperimentJson.write(resolved));
+            try {
+                return run(experiment, files, null, files.hash(), options);
+            } catch (Hopeless h) {
+                discard(files, created);
+                throw h.input;
+            }
+        }
     }
 
     /**
      * Continues the run in {@code directory} from its last checkpoint (or from the start, if it
-     * never completed a generation).
+     * never completed a generation). Before any file is touched, the checkpoint is checked whole
+     * and against the run's {@code experiment.json} (a run whose experiment was edited is
+     * refused), and temporary files of writes that a kill interrupted are removed.
      *
-     * @throws InputException       no run there, or a damaged checkpoint
+     * @throws InputException       no run there, a busy run, a damaged or foreign checkpoint
      * @throws InterruptedException the thread was interrupted; the last checkpoint is complete
      */
     public static Result resume(Path directory, Options options) throws InputException, InterruptedException {
         RunFiles files = new RunFiles(directory);
-        if (!Files.isRegularFile(files.experiment())) {
-            throw new InputException(directory + ": not a run directory (no experiment.json)");
+        if (!Files.isDirectory(directory)) throw new InputException(directory + ": not a run directory (no such directory)");
+        if (!Files.exists(files.experiment()) && !Files.exists(files.lock()) && !hasTemporaries(files)) {
+            throw new InputException(directory + ": not a run directory (no experiment.json)");   // left untouched
         }
-        Experiment experiment = ExperimentJson.read(files.experiment());
-        Checkpoint checkpoint = Files.isRegularFile(files.checkpoint()) ? Checkpoint.read(files.checkpoint()) : null;
-        return run(experiment, files, checkpoint, options);
+        try (RunLock lock = RunLock.acquire(files)) {
+            boolean stale = deleteTemporaries(files) | leftovers(files).isEmpty();   // killed while it started
+            if (!Files.isRegularFile(files.experiment())) {
+                throw new InputException(directory + ": not a run directory (no experiment.json)" + (stale
+                        ? "; the run was stopped before its experiment.json was written: start it again with"
+                        + " ./flocktune tune EXPERIMENT --out " + directory : ""));
+            }
+            Experiment experiment = ExperimentJson.read(files.experiment());
+            String hash = files.hash();
+            Checkpoint checkpoint = null;
+            if (Files.exists(files.checkpoint(), java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
+                checkpoint = Checkpoint.read(files.checkpoint(), experiment, hash);
+                checkLength(files.history(), checkpoint.historyBytes());
+                checkLength(files.generations(), checkpoint.generationsBytes());
+                checkLength(files.timings(), checkpoint.timingsBytes());
+            }
+            try {
+                return run(experiment, files, checkpoint, hash, options);
+            } catch (Hopeless h) {
+                throw h.input;
+            }
+        }
     }
 
-    private static Result run(Experiment experiment, RunFiles files, Checkpoint checkpoint, Options options)
+    /** Entries of the run directory other than the lock file and temporary files. */
+    private static List<Path> leftovers(RunFiles files) throws InputException {
+        try (Stream<Path> entries = Files.list(files.root())) {
+            return entries.filter(p -> !p.getFileName().equals(files.lock().getFileName()) && !RunFiles.temporary(p)).toList();
+        } catch (IOException e) {
+            throw new InputException(files.root() + ": cannot read the directory: " + AtomicFile.reason(e), e);
+        }
+    }
+
+    private static InputException busy(RunFiles files) {
+        return new InputException(files.root() + ": another flocktune tune is working in this directory; "
+                + "wait until it ends or choose another --out");
+    }
+
+    private static boolean hasTemporaries(RunFiles files) throws InputException {
+        try (Stream<Path> entries = Files.list(files.root())) {
+            return entries.anyMatch(RunFiles::temporary);
+        } catch (IOException e) {
+            throw new InputException(files.root() + ": cannot read the directory: " + AtomicFile.reason(e), e);
+        }
+    }
+
+    /** Removes temporary files left by killed writes; @return whether there were any. */
+    private static boolean deleteTemporaries(RunFiles files) throws InputException {
+        boolean found = false;
+        for (Path directory : List.of(files.root(), files.checkpoint().getParent(), files.best(), files.charts())) {
+            if (!Files.isDirectory(directory)) continue;
+            try (Stream<Path> entries = Files.list(directory)) {
+                for (Path p : entries.filter(RunFiles::temporary).toList()) {
+                    Files.deleteIfExists(p);
+                    found = true;
+                }
+            } catch (IOException e) {
+                throw new InputException(directory + ": cannot remove stale temporary files: " + AtomicFile.reason(e), e);
+            }
+        }
+        return found;
+    }
+
+    private static void checkLength(Path table, long length) throws InputException {
+        long size;
+        try {
+            size = Files.size(table);
+        } catch (IOException e) {
+            throw new InputException(table + ": missing or unreadable; the checkpoint needs its first " + length + " bytes", e);
+        }
+        if (size < length) {
+            throw new InputException(table + ": shorter (" + size + " bytes) than at the checkpoint (" + length
+                    + " bytes); the run's files were changed after it stopped");
+        }
+    }
+
+    /** Removes what a run that could not go on wrote (it was started in this session). */
+    private static void discard(RunFiles files, boolean created) {
+        for (Path p : List.of(files.experiment(), files.history(), files.generations(), files.timings(), files.checkpoint(),
+                files.checkpoint().getParent(), files.lock())) {
+            try {
+                Files.deleteIfExists(p);
+            } catch (IOException ignored) {
+                // best effort: the message already says what failed
+            }
+        }
+        if (created) {
+            try {
+                Files.deleteIfExists(files.root());
+            } catch (IOException ignored) {
+                // not empty: keep it
+            }
+        }
+    }
+
+    /** The search cannot go on for a reason in the input: every candidate failed. */
+    private static final class Hopeless extends RuntimeException {
+        final InputException input;
+
+        Hopeless(InputException input) {
+            super(input.getMessage(), input, false, false);
+            this.input = input;
+        }
+    }
+
+    private static Result run(Experiment experiment, RunFiles files, Checkpoint checkpoint, String hash, Options options)
             throws InputException, InterruptedException {
-        return runWith(experiment, experiment.scoring(), files, checkpoint, options);
+        try {
+            return runWith(experiment, experiment.scoring(), files, checkpoint, hash, options);
+        } catch (Error error) {   // a bug or an exhausted machine, never a failed candidate (see LocalRunner)
+            options.log().println("flocktune: the run stopped on an internal error; the last completed generation is "
+                    + "checkpointed in " + files.checkpoint());
+            throw error;
+        }
     }
 
     private static <C extends Comparable<? super C>> Result runWith(Experiment e, Scoring<C> scoring, RunFiles files,
-                                                                   Checkpoint checkpoint, Options options)
+                                                                   Checkpoint checkpoint, String hash, Options options)
             throws InputException, InterruptedException {
         long sessionStart = System.nanoTime();
         if (options.report()) Report.prepare();
@@ -190,24 +330,38 @@ public final class Tuning {
         PresetEvaluator presets = new PresetEvaluator(e.scenario().steps(), e.specs());
         Preset base = PresetJson.fromTree(baseTree, e.name() + ": base");
         long[] ioNanos = {0};
+        long[] timeLimitHits = {0};
         long firstGeneration = checkpoint == null ? 0 : checkpoint.state().generation() + 1;
         try (TrialRunner runner = options.runners().open(e.timeLimit());
              Tables.Appender history = Tables.Appender.open(files.history(), Tables.history(e), checkpoint == null ? -1 : checkpoint.historyBytes());
              Tables.Appender generations = Tables.Appender.open(files.generations(), Tables.generations(e),
                      checkpoint == null ? -1 : checkpoint.generationsBytes());
+             Tables.Appender timings = Tables.Appender.open(files.timings(), Tables.timings(),
+                     checkpoint == null ? -1 : checkpoint.timingsBytes());
              Progress progress = Progress.on(options.log(), options.terminal(), e.name(), firstGeneration, e.stop().generations())) {
             Search<C> search = new Search<>(scoring, e.genetics(), e.replication(), e.stop(), e.seed(), space.size(),
                     space.categorical(), ExperimentEvaluator.of(e), runner);
             long[] sessionEvaluations = {0};
             long evaluationsBefore = checkpoint == null ? 0 : checkpoint.state().evaluations();
             Search.Listener listener = (summary, evaluations, state) -> {
+                if (state.individuals().stream().allMatch(Individual::failed)) {
+                    throw new Hopeless(everyCandidateFailed(e, summary.generation(), evaluations));
+                }
                 long t0 = System.nanoTime();
                 try {
-                    for (Search.Evaluation ev : evaluations) history.row(historyRow(e, space, summary.generation(), ev));
+                    for (Search.Evaluation ev : evaluations) {
+                        history.row(historyRow(e, space, summary.generation(), ev));
+                        timings.row(timingRow(summary.generation(), Long.toString(ev.candidate()), ev.role().name().toLowerCase(Locale.ROOT),
+                                ev.replicate().index(), ev.replicate().outcome().nanos()));
+                        if (timedOut(ev.replicate().outcome())) timeLimitHits[0]++;
+                    }
                     generations.row(generationRow(e, summary));
+                    timings.row(timingRow(summary.generation(), "", "generation", -1, summary.wallNanos()));
+                    timings.row(timingRow(summary.generation(), "", "simulation", -1, summary.evaluationNanos()));
                     history.flush();
                     generations.flush();
-                    new Checkpoint(state, history.size(), generations.size()).write(files.checkpoint());
+                    timings.flush();
+                    new Checkpoint(state, hash, history.size(), generations.size(), timings.size()).write(files.checkpoint());
                 } catch (IOException | InputException ex) {
                     throw new UncheckedIOException(ex.getMessage(), ex instanceof IOException io1 ? io1 : new IOException(ex));
                 }
@@ -221,80 +375,134 @@ public final class Tuning {
                 result = search.run(checkpoint == null ? null : checkpoint.state(), listener);
             } catch (InterruptedException interrupted) {
                 progress.close();
-                options.log().println("flocktune: interrupted; the last completed generation is checkpointed in "
-                        + files.checkpoint() + "; continue with: ./flocktune tune --resume " + files.root());
-                throw interrupted;
+                throw new InterruptedException("interrupted; the generation in flight is lost, the last completed one is "
+                        + "checkpointed in " + files.checkpoint() + "; continue with: ./flocktune tune --resume " + files.root());
             }
             long searchNanos = System.nanoTime() - sessionStart;
             long simulationNanos = result.state().evaluationNanos() - (checkpoint == null ? 0 : checkpoint.state().evaluationNanos());
 
-            // validation of the finalists and of the base preset on the same held-out seeds
+            // selection of the best finalist on held-out seeds, then the finalists and the base
+            // preset on fresh test seeds for the reported numbers
             List<Individual> finalists = search.finalists(result.state());
-            progress.phase("validating " + finalists.size() + " finalists and the base preset on "
-                    + e.replication().validationSeeds() + " held-out seeds");
+            progress.phase("selecting among " + finalists.size() + " finalists on " + e.replication().validationSeeds()
+                    + " held-out seeds, then testing them and the base preset on " + e.replication().testSeeds() + " fresh seeds");
             long v0 = System.nanoTime();
             List<Search.Validated> validated = search.validate(finalists);
+            List<Search.Validated> ranking = new ArrayList<>(validated);
+            ranking.sort(Comparator.<Search.Validated>comparingDouble(v -> scoring.scalar(search.validatedFitness(v)))
+                    .thenComparingLong(v -> v.individual().id()));
+            List<Search.Validated> tested = search.test(ranking.stream().map(Search.Validated::individual).toList());
             List<Trial<Preset>> baseTrials = new ArrayList<>();
-            for (int r = 0; r < e.replication().validationSeeds(); r++) baseTrials.add(new Trial<>(base, Seeds.validation(e.seed(), r)));
+            for (int r = 0; r < e.replication().testSeeds(); r++) baseTrials.add(new Trial<>(base, Seeds.test(e.seed(), r)));
             List<Outcome> baseOutcomes = runner.run(presets, baseTrials);
             simulationNanos += System.nanoTime() - v0;
+            for (Search.Validated v : validated) for (Replicate r : v.replicates()) if (timedOut(r.outcome())) timeLimitHits[0]++;
+            for (Outcome o : baseOutcomes) if (timedOut(o)) timeLimitHits[0]++;
 
             long w0 = System.nanoTime();
-            List<Finalist> ranked = writeResults(e, search, space, base, validated, baseOutcomes, result.state(), files, history);
+            List<Finalist> ranked = writeResults(e, search, space, base, ranking, tested, baseOutcomes, result.state(), files, history, timings);
             ioNanos[0] += System.nanoTime() - w0;
             progress.close();
+            if (timeLimitHits[0] > 0) {
+                options.log().println("flocktune: warning: " + timeLimitHits[0] + " evaluation(s) of this session hit the "
+                        + "evaluationTimeLimit of " + e.timeLimit().toNanos() / 1e9 + " s and count as failed; whether an "
+                        + "evaluation hits it depends on the machine's load and --threads, so this run is not guaranteed "
+                        + "to repeat bit for bit");
+            }
 
             long r0 = System.nanoTime();
-            if (options.report()) Report.writeOrSkip(files, options.log());
+            if (options.report()) {
+                try {
+                    Report.writeOrSkip(files, options.log());
+                } catch (InterruptedException interrupted) {
+                    throw new InterruptedException("interrupted while drawing the report; the results in " + files.root()
+                            + " are complete; draw it with: ./flocktune report " + files.root());
+                }
+            }
             long reportNanos = System.nanoTime() - r0;
             long total = System.nanoTime() - sessionStart;
             TimeSplit time = new TimeSplit(simulationNanos, Math.max(0, total - simulationNanos - ioNanos[0] - reportNanos), ioNanos[0], reportNanos);
-            return new Result(files.root(), result.reason(), result.state().generation(), ranked, time);
+            return new Result(files.root(), result.reason(), result.state().generation(), ranked, time,
+                    e.replication().validationSeeds());
         } catch (IOException ex) {
-            throw new InputException(files.root() + ": cannot write results: " + ex.getMessage(), ex);
+            throw new InputException(files.root() + ": cannot write results: " + AtomicFile.reason(ex), ex);
         } catch (UncheckedIOException ex) {
-            throw new InputException(files.root() + ": cannot write results: " + ex.getMessage(), ex);
+            throw new InputException(ex.getMessage(), ex);
         }
     }
 
+    private static boolean timedOut(Outcome outcome) {
+        return outcome instanceof Outcome.Failure f && f.reason().startsWith(LocalRunner.TIME_LIMIT_REASON);
+    }
+
+    /** The message for a generation in which every candidate failed: how many, and the commonest reason. */
+    static InputException everyCandidateFailed(Experiment e, long generation, List<Search.Evaluation> evaluations) {
+        java.util.Map<String, List<String>> byKind = new java.util.LinkedHashMap<>();
+        for (Search.Evaluation ev : evaluations) {
+            if (ev.replicate().outcome() instanceof Outcome.Failure f) {
+                // "boids.minSpeed = 1.73: ..." and "boids.minSpeed = 1.91: ..." are one reason
+                byKind.computeIfAbsent(f.reason().replaceAll("-?\\d+(\\.\\d+)?([eE][-+]?\\d+)?", "#"), k -> new ArrayList<>())
+                        .add(f.reason());
+            }
+        }
+        List<String> commonest = byKind.values().stream().max(Comparator.comparingInt(List::size)).orElse(List.of("(none)"));
+        String reason = commonest.getFirst();
+        String hint = reason.startsWith(LocalRunner.TIME_LIMIT_REASON)
+                ? " (raise evaluationTimeLimit, now " + e.timeLimit().toNanos() / 1e9 + " s)" : "";
+        return new InputException("experiment " + e.name() + ": every candidate of generation " + generation
+                + " failed, so the search cannot go on; commonest reason (" + commonest.size() + " of " + evaluations.size()
+                + " evaluations): " + reason + hint);
+    }
+
+    /**
+     * @param ranking the finalists on the selection seeds, best first
+     * @param tested  the same finalists, in the same order, on the test seeds
+     */
     private static <C extends Comparable<? super C>> List<Finalist> writeResults(
-            Experiment e, Search<C> search, ParameterSpace space, Preset base, List<Search.Validated> validated,
-            List<Outcome> baseOutcomes, SearchState state, RunFiles files, Tables.Appender history)
-            throws IOException, InputException {
+            Experiment e, Search<C> search, ParameterSpace space, Preset base, List<Search.Validated> ranking,
+            List<Search.Validated> tested, List<Outcome> baseOutcomes, SearchState state, RunFiles files,
+            Tables.Appender history, Tables.Appender timings) throws IOException, InputException {
         Scoring<C> scoring = search.scoring();
         long last = state.generation();
-        // validation replicates into the history
-        for (Search.Validated v : validated) {
-            for (Replicate r : v.replicates()) {
-                history.row(historyRow(e, space, last, new Search.Evaluation(v.individual().id(), v.individual().genes(), r,
-                        Search.Role.VALIDATION)));
+        // selection and test replicates into the history
+        for (List<Search.Validated> rows : List.of(ranking, tested)) {
+            Search.Role role = rows == ranking ? Search.Role.VALIDATION : Search.Role.TEST;
+            for (Search.Validated v : rows) {
+                for (Replicate r : v.replicates()) {
+                    history.row(historyRow(e, space, last, new Search.Evaluation(v.individual().id(), v.individual().genes(), r, role)));
+                    timings.row(timingRow(last, Long.toString(v.individual().id()), role.name().toLowerCase(Locale.ROOT),
+                            r.index(), r.outcome().nanos()));
+                }
             }
         }
         for (int r = 0; r < baseOutcomes.size(); r++) {
-            history.row(baseRow(e, last, r, Seeds.validation(e.seed(), r), baseOutcomes.get(r)));
+            history.row(baseRow(e, last, r, Seeds.test(e.seed(), r), baseOutcomes.get(r)));
+            timings.row(timingRow(last, "base", "baseline", r, baseOutcomes.get(r).nanos()));
         }
         history.flush();
+        timings.flush();
 
-        // rank the finalists by validated fitness
-        List<Search.Validated> order = new ArrayList<>(validated);
-        order.sort(Comparator.<Search.Validated>comparingDouble(v -> scoring.scalar(search.validatedFitness(v)))
-                .thenComparingLong(v -> v.individual().id()));
+        int objectives = e.objectives().size();
         List<Finalist> ranked = new ArrayList<>();
         Measurement baseMeasurement = measurement(e, baseOutcomes);
         ranked.add(new Finalist(0, -1, baseMeasurement == null ? Double.POSITIVE_INFINITY
-                : scoring.scalar(scoring.fitness(means(baseMeasurement))), baseMeasurement, base, null));
+                : scoring.scalar(scoring.fitness(means(baseMeasurement))), Double.NaN, Double.NaN, null, baseMeasurement, base, null));
         Files.createDirectories(files.best());
-        for (int k = 0; k < order.size(); k++) {
-            Search.Validated v = order.get(k);
-            Measurement m = measurement(e, v.replicates().stream().map(Replicate::outcome).toList());
+        for (int k = 0; k < ranking.size(); k++) {
+            Search.Validated selected = ranking.get(k), test = tested.get(k);
+            Individual individual = selected.individual();
+            Measurement m = measurement(e, test.replicates().stream().map(Replicate::outcome).toList());
             String name = e.name() + (k == 0 ? "-best" : "-rank" + (k + 1));
-            ObjectNode tree = space.tree(v.individual().genes());
+            ObjectNode tree = space.tree(individual.genes());
             tree.put("name", name);
-            tree.put("description", describe(e, k + 1, v.individual(), m));
+            tree.put("description", describe(e, k + 1, individual, m));
             Preset preset = PresetJson.fromTree(tree, name);
             Path file = files.best().resolve(k == 0 ? "best.json" : String.format(Locale.ROOT, "rank-%02d.json", k + 1));
             writeAtomically(file, PresetJson.write(preset));
-            ranked.add(new Finalist(k + 1, v.individual().id(), scoring.scalar(search.validatedFitness(v)), m, preset, file));
+            double[] searchMeans = individual.means(objectives);
+            ranked.add(new Finalist(k + 1, individual.id(), scoring.scalar(search.validatedFitness(test)),
+                    scoring.scalar(search.validatedFitness(selected)), scoring.scalar(scoring.fitness(searchMeans)),
+                    searchMeans, m, preset, file));
         }
 
         // validation.csv
@@ -303,20 +511,29 @@ public final class Tuning {
             out.printRecord(Tables.validation(e));
             for (Finalist f : ranked) {
                 List<String> row = new ArrayList<>();
-                Individual individual = f.candidate() < 0 ? null : validatedIndividual(validated, f.candidate());
+                Individual individual = f.candidate() < 0 ? null : ranking.get(f.rank() - 1).individual();
                 row.add(Integer.toString(f.rank()));
                 row.add(f.candidate() < 0 ? "base" : Long.toString(f.candidate()));
-                row.add(Tables.number(f.fitness()));
-                row.add(individual == null ? "" : Integer.toString(individual.replicates().size()));
-                row.add(individual == null ? "" : Tables.number(scoring.scalar(scoring.fitness(individual.means(e.objectives().size())))));
                 row.add(f.measurement() == null ? "failed" : "ok");
-                for (int k = 0; k < e.objectives().size(); k++) {
+                row.add(individual == null ? "" : Integer.toString(individual.replicates().size()));
+                row.add(individual == null ? "" : Tables.number(f.searchFitness()));
+                row.add(individual == null ? "" : Tables.number(f.selectionFitness()));
+                row.add(Tables.number(f.fitness()));
+                Measurement b = ranked.getFirst().measurement();
+                for (int k = 0; k < objectives; k++) {
+                    row.add(individual == null ? "" : Tables.number(f.searchMeans()[k]));
                     if (f.measurement() == null) {
-                        row.addAll(List.of("", "", "", ""));
+                        row.addAll(List.of("", "", "", "", "", "", ""));
+                        continue;
+                    }
+                    Measurement m = f.measurement();
+                    double[] ci = m.ci95(k);
+                    row.addAll(List.of(Tables.number(m.mean(k)), Tables.number(m.sd(k)), Tables.number(ci[0]), Tables.number(ci[1])));
+                    if (individual == null || b == null) {
+                        row.addAll(List.of("", "", ""));
                     } else {
-                        double[] ci = f.measurement().ci95(k);
-                        row.addAll(List.of(Tables.number(f.measurement().mean(k)), Tables.number(f.measurement().sd(k)),
-                                Tables.number(ci[0]), Tables.number(ci[1])));
+                        Interval d = m.difference(b, k);
+                        row.addAll(List.of(Tables.number(d.estimate()), Tables.number(d.low()), Tables.number(d.high())));
                     }
                 }
                 if (individual == null) {
@@ -331,7 +548,6 @@ public final class Tuning {
 
         // pareto.csv: the first front of the final population in cost space
         List<Individual> valid = state.individuals().stream().filter(i -> !i.failed()).toList();
-        int objectives = e.objectives().size();
         ISeq<Individual> front = Pareto.front(ISeq.of(valid), (Individual a, Individual b) ->
                 Pareto.dominance(scoring.costs(b.means(objectives)), scoring.costs(a.means(objectives))));
         StringBuilder p = new StringBuilder();
@@ -350,10 +566,6 @@ public final class Tuning {
         return ranked;
     }
 
-    private static Individual validatedIndividual(List<Search.Validated> validated, long id) {
-        return validated.stream().map(Search.Validated::individual).filter(i -> i.id() == id).findFirst().orElseThrow();
-    }
-
     private static String describe(Experiment e, int rank, Individual i, Measurement m) {
         StringBuilder d = new StringBuilder("Tuned by flocktune experiment " + e.name() + " (seed " + e.seed() + ") from "
                 + e.baseName() + ", rank " + rank + " of the validated finalists (candidate " + i.id() + ")");
@@ -361,9 +573,10 @@ public final class Tuning {
             d.append(": ");
             for (int k = 0; k < m.specs().size(); k++) {
                 if (k > 0) d.append(", ");
-                d.append(String.format(Locale.ROOT, "%s %.4g ± %.2g", m.specs().get(k).name(), m.mean(k), m.halfWidth95(k)));
+                double[] ci = m.ci95(k);
+                d.append(String.format(Locale.ROOT, "%s %.4g [%.4g, %.4g]", m.specs().get(k).name(), m.mean(k), ci[0], ci[1]));
             }
-            d.append(" (95 % CI over ").append(m.replicates()).append(" held-out seeds)");
+            d.append(" (95 % CI over ").append(m.replicates()).append(" fresh test seeds)");
         }
         return d.toString();
     }
@@ -427,7 +640,11 @@ public final class Tuning {
                 row.add(f.reason());
             }
         }
-        row.add(String.format(Locale.ROOT, "%.6f", outcome.nanos() / 1e9));
+    }
+
+    private static List<String> timingRow(long generation, String candidate, String role, int replicate, long nanos) {
+        return List.of(Long.toString(generation), candidate, role, replicate < 0 ? "" : Integer.toString(replicate),
+                String.format(Locale.ROOT, "%.6f", nanos / 1e9));
     }
 
     private static List<String> generationRow(Experiment e, GenerationSummary s) {
@@ -439,8 +656,6 @@ public final class Tuning {
         for (int k = 0; k < e.objectives().size(); k++) row.add(k < means.length ? Tables.number(means[k]) : "");
         row.add(Tables.number(s.hypervolume()));
         row.add(Integer.toString(s.frontSize()));
-        row.add(String.format(Locale.ROOT, "%.6f", s.wallNanos() / 1e9));
-        row.add(String.format(Locale.ROOT, "%.6f", s.evaluationNanos() / 1e9));
         return row;
     }
 

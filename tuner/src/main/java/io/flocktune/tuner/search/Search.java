@@ -46,7 +46,9 @@ import java.util.stream.Stream;
  * survivor born earlier gets {@link Replication#perSurvival()} more replicates with the seeds of
  * the current generation, and its fitness becomes the mean over <em>all</em> its replicates, so
  * a candidate that was lucky once regresses to its true mean as it lives on. At the end,
- * {@link #finalists} are re-run on held-out seeds by {@link #validate}.
+ * {@link #finalists} are re-run on held-out seeds by {@link #validate}, which select the best,
+ * and on fresh seeds by {@link #test}, which measure them for the report (selecting and
+ * reporting on the same seeds would report the luck the selection picked).
  *
  * <p><b>Determinism.</b> The engine's own steps (selection, crossover, mutation) run on the
  * calling thread inside {@code RandomRegistry.with(Seeds.engine(seed, g))}, with a same-thread
@@ -76,8 +78,10 @@ public final class Search<C extends Comparable<? super C>> {
         NEW,
         /** Extra replicate of a survivor. */
         SURVIVOR,
-        /** Held-out validation of a finalist. */
-        VALIDATION
+        /** Held-out validation of a finalist: the selection of the best. */
+        VALIDATION,
+        /** A finalist on the fresh test seeds: the reported numbers. */
+        TEST
     }
 
     /**
@@ -474,10 +478,25 @@ public final class Search<C extends Comparable<? super C>> {
      * @return one entry per finalist, in the given order
      */
     public List<Validated> validate(List<Individual> finalists) throws InterruptedException {
-        int v = replication.validationSeeds();
+        return rerun(finalists, replication.validationSeeds(), r -> Seeds.validation(seed, r));
+    }
+
+    /**
+     * Re-runs each finalist on {@link Replication#testSeeds()} fresh seeds ({@link Seeds#test}),
+     * the same for every finalist and the base preset, never used by the search or the selection:
+     * the reported means and paired differences come from these.
+     *
+     * @return one entry per finalist, in the given order
+     */
+    public List<Validated> test(List<Individual> finalists) throws InterruptedException {
+        return rerun(finalists, replication.testSeeds(), r -> Seeds.test(seed, r));
+    }
+
+    private List<Validated> rerun(List<Individual> finalists, int v, java.util.function.IntToLongFunction seeds)
+            throws InterruptedException {
         List<Trial<double[]>> trials = new ArrayList<>();
         for (Individual i : finalists) {
-            for (int r = 0; r < v; r++) trials.add(new Trial<>(i.genes(), Seeds.validation(seed, r)));
+            for (int r = 0; r < v; r++) trials.add(new Trial<>(i.genes(), seeds.applyAsLong(r)));
         }
         List<Outcome> outcomes = runTimed(trials);
         List<Validated> out = new ArrayList<>();

@@ -13,10 +13,13 @@ import org.knowm.xchart.XYChart;
 
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * Writes a validation's results into a directory as {@code NAME.csv}, {@code NAME.png} and
@@ -46,7 +49,7 @@ public final class ValidationFiles {
         Path csv = directory.resolve(validation.name() + ".csv");
         Path png = directory.resolve(validation.name() + ".png");
         Path svg = directory.resolve(validation.name() + ".svg");
-        writeCsv(validation, points, csv);
+        byte[] table = csv(validation, points);
         XYChart chart = ValidationChart.of(validation, points);
         ByteArrayOutputStream pngBytes = new ByteArrayOutputStream(), svgBytes = new ByteArrayOutputStream();
         try {
@@ -55,12 +58,15 @@ public final class ValidationFiles {
         } catch (IOException e) {   // in-memory streams: only the encoders themselves can fail
             throw new IllegalStateException("cannot encode the " + validation.name() + " chart", e);
         }
-        AtomicFile.write(png, pngBytes.toByteArray());
-        AtomicFile.write(svg, svgBytes.toByteArray());
+        Map<Path, byte[]> files = new LinkedHashMap<>();
+        files.put(csv, table);
+        files.put(png, pngBytes.toByteArray());
+        files.put(svg, svgBytes.toByteArray());
+        AtomicFile.writeAll(files);   // no CSV without its charts
         return List.of(csv, png, svg);
     }
 
-    private static void writeCsv(Validation validation, List<SweepPoint> points, Path file) throws InputException {
+    private static byte[] csv(Validation validation, List<SweepPoint> points) {
         List<String> header = new ArrayList<>(List.of(validation.parameter()));
         for (ObjectiveSpec objective : validation.objectives()) {
             header.addAll(List.of(objective.name() + "_mean", objective.name() + "_sd", objective.name() + "_ci95"));
@@ -71,9 +77,10 @@ public final class ValidationFiles {
         };
         if (couzin != null) header.addAll(List.of("state", "replicate_states"));
         CSVFormat format = CSVFormat.DEFAULT.builder().setHeader(header.toArray(String[]::new)).setRecordSeparator('\n').get();
-        try (AtomicFile output = AtomicFile.create(file)) {
+        StringBuilder text = new StringBuilder();
+        {
             try {
-                CSVPrinter printer = new CSVPrinter(output.writer(), format);
+                CSVPrinter printer = new CSVPrinter(text, format);
                 for (SweepPoint point : points) {
                     Measurement measurement = point.measurement();
                     printer.print(point.value());
@@ -90,10 +97,10 @@ public final class ValidationFiles {
                     printer.println();
                 }
                 printer.flush();
-            } catch (IOException e) {
-                throw new InputException(file + ": cannot write: " + e.getMessage(), e);
+            } catch (IOException e) {   // a StringBuilder does not fail
+                throw new IllegalStateException(e);
             }
-            output.commit();
         }
+        return text.toString().getBytes(StandardCharsets.UTF_8);
     }
 }

@@ -130,6 +130,7 @@ function wrap(c, size) {
   else if (c < -half) c += size;
   if (c >= half || c < -half) {
     c -= size * Math.floor((c + half) / size);
+    if (c < -half) c += size;   // the reduction rounds to either side (Periodic.wrap)
     if (c >= half) c = -half;
   }
   return c;
@@ -374,7 +375,9 @@ export class Simulation {
     this.predPower = pb.kind === "chaseCentroid" ? pb.power : 0;
     this.predSightR2 = pb.kind === "chaseCentroid" ? 0 : pb.visualRange * pb.visualRange;
     this.predViewCos = pb.kind === "chaseCentroid" || pb.fieldOfView >= 360 ? -2 : Math.cos(toRadians(pb.fieldOfView / 2));
-    this.predMaxTurn = pb.kind === "chaseCentroid" ? 0 : toRadians(pb.maxTurn);
+    // predators keep the boids' clock: velocities per time unit, a step moves u·dt (Predation)
+    this.predDt = p.motion.dt;
+    this.predMaxTurn = pb.kind === "chaseCentroid" ? 0 : toRadians(pb.maxTurn) * this.predDt;
 
     const spheres = p.obstacles.spheres;
     this.obsX = spheres.map((o) => o.x); this.obsY = spheres.map((o) => o.y);
@@ -1068,15 +1071,15 @@ export class Simulation {
         for (let i = 0; i < n; i++) { cx += x[i]; cy += y[i]; cz += z[i]; }
         cx = cx / n - px[q]; cy = cy / n - py[q]; cz = cz / n - pz[q];
       }
-      const power = this.predPower;
-      let ux = pvx[q] + cx * power, uy = pvy[q] + cy * power, uz = pvz[q] + cz * power;
+      const power = this.predPower, dt = this.predDt;
+      let ux = pvx[q] + cx * power * dt, uy = pvy[q] + cy * power * dt, uz = pvz[q] + cz * power * dt;
       const speed = Math.sqrt(ux * ux + uy * uy + uz * uz);
       if (speed > this.predMaxSpeed) {
         const f = this.predMaxSpeed / speed;
         ux *= f; uy *= f; uz *= f;
       }
       pvx[q] = ux; pvy[q] = uy; pvz[q] = uz;
-      px[q] += ux; py[q] += uy; pz[q] += uz;
+      px[q] += ux * dt; py[q] += uy * dt; pz[q] += uz * dt;
       if (this.periodic) {
         px[q] = wrap(px[q], this.size); py[q] = wrap(py[q], this.size);
         if (this.threeD) pz[q] = wrap(pz[q], this.size);
@@ -1117,7 +1120,8 @@ export class Simulation {
     } else if (speed > 0) {
       pvx[q] = hx * max; pvy[q] = hy * max; pvz[q] = hz * max;
     }
-    px[q] += pvx[q]; py[q] += pvy[q]; pz[q] += pvz[q];
+    const dt = this.predDt;
+    px[q] += pvx[q] * dt; py[q] += pvy[q] * dt; pz[q] += pvz[q] * dt;
     if (this.periodic) {
       px[q] = wrap(px[q], this.size); py[q] = wrap(py[q], this.size);
       if (this.threeD) pz[q] = wrap(pz[q], this.size);

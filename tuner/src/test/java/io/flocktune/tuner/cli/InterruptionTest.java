@@ -65,6 +65,11 @@ class InterruptionTest {
         assertEquals(130, p.exitValue(), err);
         assertTrue(err.contains("--resume " + run), err);
         assertFalse(Files.exists(run.resolve("validation.csv")));
+        // Ctrl-C keeps the checkpoint of the last completed generation: the last row of generations.csv
+        List<String> generations = Files.readAllLines(run.resolve("generations.csv"));
+        long lastRow = Long.parseLong(generations.getLast().split(",")[0]);
+        assertEquals(lastRow, Checkpoint.read(new RunFiles(run).checkpoint()).state().generation(), err);
+        assertTrue(err.contains("the generation in flight is lost"), err);
 
         MainTest.Result resumed = flocktune("tune", "--resume", run.toString(), "--threads", "2");
         assertEquals(0, resumed.exit(), resumed.err());

@@ -47,6 +47,7 @@ class MeasureCommandTest {
             assertEquals(expected.sd(k), objective.get("sd").asDouble());
             assertEquals(expected.ci95(k)[0], objective.get("ci95").get(0).asDouble());
             assertEquals(expected.ci95(k)[1], objective.get("ci95").get(1).asDouble());
+            assertEquals(specs.get(k).interval().text(), objective.get("interval").asText());
             for (int r = 0; r < 3; r++) assertEquals(expected.value(k, r), objective.get("values").get(r).asDouble());
         }
         assertEquals("polarization:mean:maximize:warmup=20,every=1", objectives.get(0).get("spec").asText(), "--warmup defaults to half the run");
@@ -60,7 +61,7 @@ class MeasureCommandTest {
         assertEquals("steps       30 (samples after step 10 unless an objective says otherwise)", lines.get(2));
         assertEquals("replicates  2", lines.get(3));
         assertEquals("", lines.get(4));
-        assertTrue(lines.get(5).matches("objective +mean +sd +95% CI"), lines.get(5));
+        assertTrue(lines.get(5).matches("objective +mean +sd +95% CI +interval"), lines.get(5));
         List<ObjectiveSpec> defaults = Objectives.defaults(Presets.get("vicsek"), 10);
         Measurement expected = Objectives.measure(Presets.get("vicsek"), 1, 30, 2, defaults);
         assertEquals(6 + defaults.size(), lines.size());
@@ -70,8 +71,20 @@ class MeasureCommandTest {
             assertTrue(row.startsWith(defaults.get(k).name() + " "), row);
             assertEquals(String.format(Locale.ROOT, "%.6g", expected.mean(k)), row.substring(0, meanColumn).strip().replaceAll(".* ", ""), row);
             double[] ci = expected.ci95(k);
-            assertTrue(row.endsWith(String.format(Locale.ROOT, "[%.6g, %.6g]", ci[0], ci[1])), row);
+            assertTrue(row.contains(String.format(Locale.ROOT, "[%.6g, %.6g]", ci[0], ci[1])), row);
+            assertTrue(row.endsWith(defaults.get(k).interval().text()), row);
         }
+    }
+
+    /** Captures and collisions are counts: their interval is the bootstrap's, never below 0, and says so. */
+    @Test
+    void countsGetABootstrapIntervalThatNeverReachesBelowZero() throws Exception {
+        JsonNode json = JSON.readTree(ok("measure", "--preset", "reynolds", "--set", "predators.count=1", "--steps", "200",
+                "--replicates", "6", "--objective", "captureRate:mean:min", "--objective", "polarization", "--json").out());
+        JsonNode captures = json.get("objectives").get(0);
+        assertEquals("percentile bootstrap", captures.get("interval").asText());
+        assertTrue(captures.get("ci95").get(0).asDouble() >= 0, captures.toString());
+        assertEquals("Student t", json.get("objectives").get(1).get("interval").asText());
     }
 
     @Test
@@ -99,7 +112,7 @@ class MeasureCommandTest {
     @Test
     void oneReplicateHasNoInterval() throws Exception {
         String table = ok("measure", "--preset", "reynolds", "--steps", "10", "--replicates", "1", "--objective", "milling").out();
-        assertTrue(table.lines().toList().getLast().endsWith("n/a (one replicate)"), table);
+        assertTrue(table.lines().toList().getLast().matches(".*n/a \\(one replicate\\) +Student t"), table);
         JsonNode json = JSON.readTree(ok("measure", "--preset", "reynolds", "--steps", "10", "--replicates", "1",
                 "--objective", "milling", "--json").out());
         assertTrue(json.get("objectives").get(0).get("ci95").isNull());

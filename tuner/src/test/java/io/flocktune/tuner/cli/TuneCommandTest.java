@@ -79,8 +79,8 @@ class TuneCommandTest {
     /** Bad experiment files: exit 2, one line naming the file and the field, nothing written. */
     @ParameterizedTest(name = "{0}")
     @CsvSource(delimiter = '|', textBlock = """
-            unknown key          | "seed": 7                                  | "seed": 7, "colour": "red"                  | unknown key "colour"
-            unknown nested key   | "ga": {"population": 8,                    | "ga": {"populaton": 8,                     | unknown key "ga.populaton"
+            unknown key          | "seed": 7                                  | "seed": 7, "colour": "red"                  | colour: unknown key; allowed: format, name
+            unknown nested key   | "ga": {"population": 8,                    | "ga": {"populaton": 8,                     | ga.populaton: unknown key; allowed: population
             empty range          | "range": [2, 10]                           | "range": [2, 2]                            | empty
             min above max        | "range": [2, 10]                           | "range": [10, 2]                           | reversed (min > max)
             unknown objective    | "polarization:mean:max"                    | "polarisation:mean:max"                    | polarisation

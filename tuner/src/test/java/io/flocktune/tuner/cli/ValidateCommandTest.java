@@ -53,7 +53,7 @@ class ValidateCommandTest {
 
     static Stream<MainTest.Bad> badInputs() {
         return Stream.of(
-                new MainTest.Bad("flocktune: validate: noise = 7.0: must be in [0.0, 6.28", "validate", "vicsek", "--values", "7"),
+                new MainTest.Bad("flocktune: validate: noise = 7.0: must be in [0, 6.28", "validate", "vicsek", "--values", "7"),
                 new MainTest.Bad("flocktune: validate: orientation width = -1.0: must be >= 0 and finite", "validate", "couzin", "--values", "-1"),
                 new MainTest.Bad("flocktune: --set alignment.noise=1: the validation sweeps alignment.noise; use --values",
                         "validate", "vicsek", "--set", "alignment.noise=1"),

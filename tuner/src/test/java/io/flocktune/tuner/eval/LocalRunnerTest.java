@@ -5,6 +5,12 @@ import org.junit.jupiter.api.Test;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+
+import io.flocktune.objectives.ObjectiveSpec;
+import io.flocktune.sim.Presets;
 
 import static org.junit.jupiter.api.Assertions.*;
 
@@ -54,6 +60,56 @@ class LocalRunnerTest {
             assertTrue(failure.reason().contains("time limit of 0.2 s"), failure.reason());
             assertEquals(new Outcome.Success(new double[] {1}, 0), outcomes.get(1));
             assertEquals(new Outcome.Success(new double[] {2}, 0), outcomes.get(2));
+        }
+    }
+
+    /** An engine bug is not a property of the candidate: the batch stops and the error reaches the caller. */
+    @Test
+    void anErrorInATrialStopsTheBatchInsteadOfFailingTheCandidate() throws Exception {
+        for (Error error : List.of(new AssertionError("engine invariant"), new StackOverflowError(), new OutOfMemoryError("heap"))) {
+            AtomicInteger started = new AtomicInteger();
+            Evaluator<Integer> f = (n, seed) -> {
+                started.incrementAndGet();
+                if (n == 1) throw error;
+                Thread.sleep(20);
+                return new double[] {n};
+            };
+            try (LocalRunner runner = new LocalRunner(1, Duration.ofSeconds(30))) {
+                List<Trial<Integer>> trials = new ArrayList<>();
+                for (int i = 0; i < 20; i++) trials.add(new Trial<>(i, i));
+                Error thrown = assertThrows(Error.class, () -> runner.run(f, trials));
+                assertSame(error, thrown);
+                assertTrue(started.get() < 20, "the batch stopped after the error: " + started.get() + " trials started");
+            }
+        }
+    }
+
+    /** The time limit stops the simulation itself: its thread is free again soon after the limit. */
+    @Test
+    void aSimulationPastTheTimeLimitStopsCooperatively() throws Exception {
+        PresetEvaluator presets = new PresetEvaluator(1_000_000_000L, List.of(ObjectiveSpec.parse("polarization", 0)));
+        CountDownLatch ended = new CountDownLatch(1);
+        Evaluator<Integer> f = (n, seed) -> {
+            try {
+                return presets.evaluate(Presets.get("reynolds"), seed);
+            } finally {
+                ended.countDown();
+            }
+        };
+        try (LocalRunner runner = new LocalRunner(1, Duration.ofMillis(200))) {
+            List<Outcome> outcomes = runner.run(f, List.of(new Trial<>(0, 1)));
+            assertInstanceOf(Outcome.Failure.class, outcomes.getFirst());
+            assertTrue(ended.await(20, TimeUnit.SECONDS), "the simulation ran on past its time limit");
+        }
+    }
+
+    /** The clock starts before the trial: even an instant trial cannot outrun a 1 ns limit, whatever the scheduling. */
+    @Test
+    void aTinyLimitFailsEveryTrial() throws Exception {
+        List<Trial<Integer>> trials = new ArrayList<>();
+        for (int i = 0; i < 200; i++) trials.add(new Trial<>(i, i));
+        try (LocalRunner runner = new LocalRunner(2, Duration.ofNanos(1))) {
+            for (Outcome o : runner.run((n, seed) -> new double[] {n}, trials)) assertInstanceOf(Outcome.Failure.class, o);
         }
     }
 }

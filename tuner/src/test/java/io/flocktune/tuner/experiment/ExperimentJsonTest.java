@@ -49,6 +49,18 @@ class ExperimentJsonTest {
         assertEquals(24, e.genetics().population());
         assertEquals(new Selection.Tournament(3), e.genetics().selection());
         assertEquals(20, e.stop().generations());
+        assertEquals(30, e.replication().validationSeeds());
+        assertEquals(30, e.replication().testSeeds(), "30 fresh test seeds for the reported numbers");
+    }
+
+    @Test
+    void testSeedsAreCheckedAndReadBack() throws Exception {
+        Experiment e = ExperimentJson.parse(minimal(", \"replicates\": {\"testSeeds\": 12}"), "m.json", null);
+        assertEquals(12, e.replication().testSeeds());
+        assertEquals(12, ExperimentJson.parse(ExperimentJson.write(e), "again.json", null).replication().testSeeds());
+        InputException one = assertThrows(InputException.class,
+                () -> ExperimentJson.parse(minimal(", \"replicates\": {\"testSeeds\": 1}"), "m.json", null));
+        assertTrue(one.getMessage().contains("testSeeds"), one.getMessage());
     }
 
     @Test
@@ -72,5 +84,18 @@ class ExperimentJsonTest {
         InputException set = assertThrows(InputException.class,
                 () -> ExperimentJson.parse(minimal(", \"set\": {\"boids.count\": 0}"), "m.json", null));
         assertTrue(set.getMessage().contains("count"), set.getMessage());
+    }
+
+    /** One JSON style with presets: records bound strictly, comments allowed, null never means "absent". */
+    @Test
+    void strictLikePresetsButWithComments() throws Exception {
+        Experiment e = ExperimentJson.parse(minimal(", // the seed\n \"seed\": 5 /* five */"), "m.json", null);
+        assertEquals(5, e.seed());
+        InputException nul = assertThrows(InputException.class, () -> ExperimentJson.parse(minimal(", \"seed\": null"), "m.json", null));
+        assertEquals("m.json: seed is null; give a value or leave the key out", nul.getMessage());
+        InputException text = assertThrows(InputException.class, () -> ExperimentJson.parse(minimal(", \"seed\": \"5\""), "m.json", null));
+        assertTrue(text.getMessage().startsWith("m.json: seed: expected an integer"), text.getMessage());
+        InputException dup = assertThrows(InputException.class, () -> ExperimentJson.parse(minimal(", \"seed\": 5, \"seed\": 6"), "m.json", null));
+        assertTrue(dup.getMessage().contains("malformed JSON: Duplicate field 'seed'"), dup.getMessage());
     }
 }

@@ -136,6 +136,29 @@ class PresetJsonTest {
     }
 
     @Test
+    void tooDeepJsonSaysSo() {
+        String deep = "{\"format\": " + "[".repeat(200) + "]".repeat(200) + "}";
+        InputException e = assertThrows(InputException.class, () -> PresetJson.parse(deep, "x.json"));
+        assertTrue(e.getMessage().contains("malformed JSON: nested deeper than 64 levels"), e.getMessage());
+    }
+
+    /** Many Windows editors start UTF-8 files with a byte order mark. */
+    @Test
+    void aByteOrderMarkIsAccepted(@TempDir Path dir) throws Exception {
+        Path file = dir.resolve("bom.json");
+        Files.writeString(file, "\uFEFF" + PresetJson.write(io.flocktune.sim.Presets.get("reynolds")));
+        assertEquals(io.flocktune.sim.Presets.get("reynolds"), PresetJson.read(file));
+    }
+
+    @Test
+    void aFileThatIsNotUtf8SaysSoWithTheOffset(@TempDir Path dir) throws Exception {
+        Path file = dir.resolve("latin1.json");
+        Files.write(file, "{\"format\": \"caf\u00e9\"}".getBytes(java.nio.charset.StandardCharsets.ISO_8859_1));
+        InputException e = assertThrows(InputException.class, () -> PresetJson.read(file));
+        assertEquals(file + ": not UTF-8 text (invalid byte at offset 15); save it as UTF-8", e.getMessage());
+    }
+
+    @Test
     void aMissingFileIsNamed(@TempDir Path dir) {
         Path file = dir.resolve("none.json");
         InputException e = assertThrows(InputException.class, () -> PresetJson.read(file));

@@ -86,6 +86,39 @@ class StateCsvTest {
         assertEquals(2, flock.vy()[0]);
     }
 
+    /**
+     * What Excel ("CSV UTF-8") and LibreOffice write: a byte order mark, CRLF line ends, quoted
+     * cells, exponents in capitals, empty rows of commas at the end.
+     */
+    @Test
+    void aStateSavedByASpreadsheetIsRead(@TempDir Path dir) throws Exception {
+        Path file = dir.resolve("excel.csv");
+        Files.writeString(file, "\uFEFFstep,kind,id,x,y,z,vx,vy,vz\r\n0,boid,0,1.25,-3.5,0,0.3,-0.7,0\r\n"
+                + "\"0\",\"boid\",\"1\",\"2\",\" 4.75\",\"0\",\"1.23E-05\",\"-0\",\"0\"\r\n,,,,,,,,\r\n,,,,,,,,\r\n\r\n");
+        Flock flock = StateCsv.read(file, 2);
+        assertEquals(2, flock.count());
+        assertEquals(1.25, flock.x()[0]);
+        assertEquals(4.75, flock.y()[1]);
+        assertEquals(1.23e-5, flock.vx()[1]);
+    }
+
+    @Test
+    void aStateThatIsNotUtf8SaysSo(@TempDir Path dir) throws Exception {
+        Path file = dir.resolve("latin1.csv");
+        Files.write(file, "step,kind,id,x,y,z,vx,vy,vz\n0,boid,0,1,2,0,1,0,0 \u00e9\n".getBytes(java.nio.charset.StandardCharsets.ISO_8859_1));
+        InputException e = assertThrows(InputException.class, () -> StateCsv.read(file, 2));
+        assertEquals(file + ": not UTF-8 text (invalid byte at offset 49); save it as UTF-8", e.getMessage());
+    }
+
+    @Test
+    void moreThan1000PredatorRowsAreRefused(@TempDir Path dir) throws Exception {
+        StringBuilder csv = new StringBuilder("step,kind,id,x,y,z,vx,vy,vz\n0,boid,0,1,2,0,1,0,0\n");
+        for (int k = 0; k < 1001; k++) csv.append("0,predator,").append(k).append(",1,2,0,1,0,0\n");
+        Path file = Files.writeString(dir.resolve("predators.csv"), csv);
+        InputException e = assertThrows(InputException.class, () -> StateCsv.read(file, 2));
+        assertEquals(file + ": 1001 predator rows; at most 1000 (the limit of predators.count)", e.getMessage());
+    }
+
     @ParameterizedTest(name = "{1}")
     @CsvSource(delimiter = '|', value = {
             "step,kind,id,x,y,vx,vy,vz\\n0,boid,0,1,2,0,1,0                 | line 1: missing column z; the header must be step,kind,id,x,y,z,vx,vy,vz",
@@ -96,6 +129,10 @@ class StateCsvTest {
             "H0,boid,0,1,2,0,1,0,0\\n0,boid,1,1,abc,0,1,0,0                 | line 3: y = \"abc\": must be a number",
             "H0,boid,0,1,2,0,1,0,0\\n0,boid,1,1,,0,1,0,0                    | line 3: y = \"\": must be a number",
             "H0,boid,0,1,2,0,1,0,0\\n0,boid,1,1,NaN,0,1,0,0                 | line 3: y = NaN: must be a finite number",
+            "H0,boid,0,1.5d,2,0,1,0,0                                        | line 2: x = \"1.5d\": must be a number",
+            "H0,boid,0,0x1p3,2,0,1,0,0                                       | line 2: x = \"0x1p3\": must be a number",
+            "H0,boid,0,1,2,0,1f,0,0                                          | line 2: vx = \"1f\": must be a number",
+            "step;kind;id;x;y;z;vx;vy;vz\\n0;boid;0;1;2;0;1;0;0               | line 1: the columns are separated by ';'",
             "H0,boid,0,1,2,0.5,1,0,0                                         | line 2: z = 0.5: must be 0 in a 2D world (world.dimension = 2)",
             "H0,boid,0,1,2,0,1,0,-1e-9                                       | line 2: vz = -1.0E-9: must be 0 in a 2D world",
             "H0,predator,0,1,2,3,1,0,0\\n0,boid,0,1,2,0,1,0,0                | line 2: z = 3.0: must be 0 in a 2D world",

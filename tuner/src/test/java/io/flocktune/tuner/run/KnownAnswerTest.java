@@ -34,7 +34,7 @@ class KnownAnswerTest {
               "objectives": ["polarization:mean:target=0.5:every=5"],
               "combine": "targetDistance",
               "scenario": {"boids": 200, "steps": 300, "warmup": 150},
-              "replicates": {"perEvaluation": 2, "perSurvival": 1, "validationSeeds": 10, "finalists": 2},
+              "replicates": {"perEvaluation": 2, "perSurvival": 1, "validationSeeds": 10, "testSeeds": 10, "finalists": 2},
               "ga": {"population": 10, "offspringFraction": 0.6, "elitism": 1, "mutationSigma": 0.08},
               "stop": {"generations": 6},
               "seed": 3

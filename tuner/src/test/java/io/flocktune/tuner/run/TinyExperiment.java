@@ -31,7 +31,7 @@ public final class TinyExperiment {
                     {"spec": "captureRate:mean:min:name=captures", "scale": 10}
                   ],
                   "scenario": {"steps": 60, "warmup": 20},
-                  "replicates": {"perEvaluation": 2, "perSurvival": 1, "validationSeeds": 4, "finalists": 2},
+                  "replicates": {"perEvaluation": 2, "perSurvival": 1, "validationSeeds": 4, "testSeeds": 5, "finalists": 2},
                   "ga": {"population": 8, "offspringFraction": 0.5, "elitism": 1},
                   "stop": {"generations": %d},
                   "seed": 7

@@ -28,7 +28,7 @@ class SearchTest {
     static Search<Double> search(Evaluator<double[]> f, LocalRunner runner, long generations) {
         return new Search<>(MINIMISE,
                 new Genetics(16, 0.5, new Selection.Tournament(3), 1, 0.3, 0.1, 0.6, 100),
-                new Replication(2, 1, 10, 3),
+                new Replication(2, 1, 10, 10, 3),
                 new StopRules(generations, 0, Duration.ZERO, 0), 42, 2, new BitSet(), f, runner);
     }
 

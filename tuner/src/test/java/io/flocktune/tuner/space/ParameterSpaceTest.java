@@ -92,12 +92,35 @@ class ParameterSpaceTest {
         assertTrue(inside.getMessage().contains("(with separation = linear)"), inside.getMessage());
     }
 
+    /** Genes that are valid alone can still clash: such candidates fail with the preset's message. */
     @Test
     void genesThatMakeAnInvalidPresetFailWithThePresetsMessage() throws Exception {
         ParameterSpace space = ParameterSpace.of(PresetJson.toTree(Presets.get("reynolds")),
-                List.of(new Parameter.Range("boids.minSpeed", 0, 2, Parameter.Scale.LINEAR)), "test");
-        assertEquals(0.5, space.preset(new double[] {0.25}).boids().minSpeed());
-        InputException e = assertThrows(InputException.class, () -> space.preset(new double[] {0.9}));
+                List.of(new Parameter.Range("boids.minSpeed", 0.2, 0.9, Parameter.Scale.LINEAR),
+                        new Parameter.Range("boids.maxSpeed", 0.3, 1.5, Parameter.Scale.LINEAR)), "test");
+        assertEquals(0.55, space.preset(new double[] {0.5, 0.9}).boids().minSpeed(), 1e-12);
+        InputException e = assertThrows(InputException.class, () -> space.preset(new double[] {0.9, 0.0}));
         assertTrue(e.getMessage().contains("maxSpeed"), e.getMessage());
+    }
+
+    /** A range that reaches outside a field's valid values is refused before any simulation, with the preset's rule. */
+    @Test
+    void rangesAndChoicesOutsideThePresetsRulesAreRefusedUpFront() throws Exception {
+        var base = PresetJson.toTree(Presets.get("reynolds"));
+        InputException speed = assertThrows(InputException.class, () -> ParameterSpace.of(base,
+                List.of(new Parameter.Range("boids.minSpeed", 1.5, 2, Parameter.Scale.LINEAR)), "exp.json: parameters"));
+        assertEquals("exp.json: parameters[0] (boids.minSpeed): range [1.5, 2.0] reaches outside the valid values: at 1.5, "
+                + "the preset is invalid: boids.maxSpeed = 1.0: must be >= minSpeed = 1.5", speed.getMessage());
+        InputException angle = assertThrows(InputException.class, () -> ParameterSpace.of(base,
+                List.of(new Parameter.Choice("neighbourhood", List.of(json("{\"kind\": \"metric\", \"radius\": 5}"),
+                        json("{\"kind\": \"fieldOfView\", \"radius\": 5, \"angle\": 400}")), List.of("metric", "wide"))),
+                "exp.json: parameters"));
+        assertEquals("exp.json: parameters[0] (neighbourhood): choice wide is not valid here, the preset is invalid: "
+                + "neighbourhood.angle = 400.0: must be in (0, 360]", angle.getMessage());
+        InputException kind = assertThrows(InputException.class, () -> ParameterSpace.of(base,
+                List.of(Parameter.Choice.of("separation.kind", List.of(json("\"linear\""), json("\"normalized\"")))),
+                "exp.json: parameters"));
+        assertTrue(kind.getMessage().startsWith("exp.json: parameters[0].path = separation.kind: a rule's kind cannot be a gene"),
+                kind.getMessage());
     }
 }

@@ -1,0 +1,85 @@
+package io.flocktune.tuner.cli;
+
+import io.flocktune.tuner.export.Export;
+import io.flocktune.tuner.export.Exporter;
+import io.flocktune.tuner.export.Exporters;
+import io.flocktune.tuner.export.TunedPreset;
+import io.flocktune.tuner.io.AtomicDirectory;
+import io.flocktune.tuner.io.InputException;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import java.util.stream.Collectors;
+
+/**
+ * {@code flocktune export PRESET|RUN_DIR --to FORMAT [--out DIR] [--strict]}: writes a preset
+ * (or a run's best preset) in a front end's format. Exit 0 when everything was represented,
+ * {@value #UNREPRESENTED} when the files were written but some parameters could not be
+ * represented (listed on standard error, one per line), 2 with {@code --strict} in that case
+ * (nothing written) and for bad input.
+ */
+@Command(name = "export", mixinStandardHelpOptions = true, sortOptions = false,
+        description = {"Exports a preset, or a tuning run's best preset, to a front end's format.",
+                "Parameters the target cannot represent are listed, one per line, and the exit code is 4."},
+        footer = {"", "Formats: json (the preset and its JSON Schema), web (a self-contained HTML",
+                "player), unity (seed 004: C# ScriptableObject and JSON asset), python (seeds",
+                "000/002: numpy constants), cpp (seed 003: constexpr config struct).",
+                "Exit codes: 0 exported faithfully, 4 exported with unrepresented parameters,",
+                "2 bad input or usage, or unrepresented parameters with --strict (nothing",
+                "written)."})
+final class ExportCommand implements Callable<Integer> {
+    /** Exit code of an export that was written but could not represent every parameter. */
+    static final int UNREPRESENTED = 4;
+
+    @Parameters(paramLabel = "PRESET|RUN_DIR",
+            description = "A built-in preset, a preset file, or a tuning run directory (its best/best.json).")
+    String source;
+
+    @Option(names = "--to", required = true, paramLabel = "FORMAT", description = "json, web, unity, python or cpp.")
+    String format;
+
+    @Option(names = "--out", paramLabel = "DIR",
+            description = "Directory to write (default: RUN_DIR/export/FORMAT for a run, export/NAME-FORMAT for a preset).")
+    Path out;
+
+    @Option(names = "--strict", description = "Fail (exit 2, nothing written) if any parameter cannot be represented.")
+    boolean strict;
+
+    @Spec
+    CommandSpec spec;
+
+    @Override
+    public Integer call() throws InputException {
+        Exporter exporter = Exporters.find(format).orElseThrow(() -> new InputException("--to " + format
+                + ": unknown format; formats: " + String.join(", ", Exporters.all().keySet())));
+        TunedPreset preset = TunedPreset.load(source);
+        Export export = exporter.export(preset);
+        if (strict && !export.unrepresented().isEmpty()) {
+            throw new InputException("--strict: " + format + " cannot represent " + export.unrepresented().size()
+                    + " parameter(s) of " + preset.origin() + ": " + export.unrepresented().stream()
+                    .map(Export.Unrepresented::toString).collect(Collectors.joining("; ")));
+        }
+        Path directory = out != null ? out
+                : Files.isDirectory(Path.of(source)) ? Path.of(source, "export", format)
+                : Path.of("export", preset.preset().name() + "-" + format);
+        Map<String, byte[]> files = new LinkedHashMap<>();
+        export.files().forEach((name, content) -> files.put(name, content.getBytes(StandardCharsets.UTF_8)));
+        AtomicDirectory.write(directory, files);
+
+        PrintWriter stdout = spec.commandLine().getOut();
+        for (String name : files.keySet()) stdout.println(directory.resolve(name));
+        PrintWriter stderr = spec.commandLine().getErr();
+        for (Export.Unrepresented u : export.unrepresented()) stderr.println("not represented in " + format + ": " + u);
+        return export.unrepresented().isEmpty() ? Main.OK : UNREPRESENTED;
+    }
+}

@@ -1,0 +1,137 @@
+package io.flocktune.tuner.export;
+
+import com.fasterxml.jackson.databind.json.JsonMapper;
+import io.flocktune.sim.Preset;
+import io.flocktune.sim.Presets;
+import io.flocktune.tuner.io.PresetJson;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.lang.reflect.RecordComponent;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Set;
+import java.util.SplittableRandom;
+import java.util.stream.Collectors;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * Every exporter handles every valid preset: the built-ins and random presets of every variant
+ * (extreme values included) export without an error; every unrepresented entry names a preset
+ * section; the json export reads back as the same preset; the Unity asset is JSON; and the
+ * generated Python modules and C++ headers of the built-ins, the extreme presets, a preset whose
+ * name and description try to break out of a comment, docstring or string literal, and 60 random
+ * presets compile (skipped without the tools, as in {@link Tools#require}).
+ */
+class ExportersPropertyTest {
+    static final Set<String> SECTIONS = Arrays.stream(Preset.class.getRecordComponents())
+            .map(RecordComponent::getName).collect(Collectors.toSet());
+
+    /** The built-ins, extreme values, and {@code random} random presets. */
+    static List<Preset> presets(int random) throws Exception {
+        List<Preset> presets = new ArrayList<>(Presets.all().values());
+        presets.add(PresetJson.resolve("seed003", List.of("separation.weight=1e300", "separation.strength=1e300",
+                "separation.radius=1e-300", "world.size=1.7e308", "boids.maxSpeed=1e40", "cohesion.weight=1e-50")));
+        presets.add(PresetJson.resolve("seed000", List.of("separation.weight=1.7e308", "alignment.weight=1e307",
+                "cohesion.weight=4.9e-324", "world.size=1.7e308", "neighbourhood.radius=1e300")));
+        presets.add(PresetJson.resolve("seed004", List.of("neighbourhood={\"kind\": \"global\"}", "world.size=1.7e308",
+                "motion.speed=1e39", "motion.turnFactor=4.9e-324")));
+        // names and descriptions that try to end a comment, a docstring or a string literal
+        presets.add(Presets.get("seed003").toBuilder().name("q\"\"\"\n#error name\\N{\u2028x")
+                .description("d \"\"\" \\N{ */ \r\n#error description \\").build());
+        SplittableRandom r = new SplittableRandom(12);
+        for (int k = 0; k < random; k++) presets.add(RandomPresetTrees.next(r));
+        return presets;
+    }
+
+    @Test
+    void everyExporterHandlesEveryPreset() throws Exception {
+        for (Preset preset : presets(300)) {
+            TunedPreset tuned = new TunedPreset(preset, List.of("separation.weight"), "test");
+            for (Exporter exporter : Exporters.all().values()) {
+                Export export = exporter.export(tuned);
+                for (Export.Unrepresented u : export.unrepresented()) {
+                    assertTrue(SECTIONS.contains(u.path().split("\\.")[0]), exporter.format() + ": " + u);
+                }
+                if (exporter instanceof WebExport) continue;   // the page inlines the JS engine, which uses Infinity
+                for (String content : export.files().values()) {
+                    for (String line : codeLines(content)) {
+                        assertFalse(line.contains("Infinity") || line.contains("NaN"), exporter.format() + ": " + line);
+                    }
+                }
+            }
+            Export json = new JsonExport().export(tuned);
+            assertEquals(preset, PresetJson.parse(json.files().get(Code.fileName(preset.name()) + ".json"), "export"));
+            Export unity = new UnityExport().export(tuned);
+            JsonMapper.builder().build().readTree(unity.files().get(Code.fileName(preset.name()) + ".json"));
+        }
+    }
+
+    /** The lines of generated code that are not comments, docstrings or the header's lists. */
+    static List<String> codeLines(String content) {
+        List<String> code = new ArrayList<>();
+        boolean docstring = false;
+        for (String line : content.lines().toList()) {
+            String trimmed = line.strip();
+            if (trimmed.startsWith("\"\"\"")) {
+                docstring = !(docstring || trimmed.length() > 3 && trimmed.endsWith("\"\"\""));
+                continue;
+            }
+            if (docstring || trimmed.startsWith("//") || trimmed.startsWith("#")) continue;
+            int comment = Math.max(line.indexOf("//"), line.indexOf(" # "));
+            code.add(comment < 0 ? line : line.substring(0, comment));
+        }
+        return code;
+    }
+
+    @Test
+    void fileNamesAreSafeAndDistinct() throws Exception {
+        for (String name : List.of("flocktune-preset-1.schema", "../up", ".hidden", "a/b\\c", "")) {
+            Preset preset = Presets.get("seed000").toBuilder().name(name.isEmpty() ? "x" : name).build();
+            for (Exporter exporter : Exporters.all().values()) {
+                Export export = exporter.export(new TunedPreset(preset, List.of(), "test"));
+                assertTrue(export.files().size() >= 1);
+                for (String file : export.files().keySet()) {
+                    assertFalse(file.startsWith(".") || file.contains("/") || file.contains("\\"), file);
+                }
+            }
+            assertEquals(2, new JsonExport().export(new TunedPreset(preset, List.of(), "test")).files().size(), name);
+        }
+    }
+
+    @Test
+    void generatedPythonModulesCompile(@TempDir Path dir) throws Exception {
+        Tools.require(Tools.works(List.of(PythonExportTest.PYTHON, "--version")), PythonExportTest.PYTHON, "python3");
+        List<String> command = new ArrayList<>(List.of(PythonExportTest.PYTHON, "-m", "py_compile"));
+        int k = 0;
+        for (Preset preset : presets(60)) {
+            Path file = dir.resolve("module" + k++ + ".py");
+            Files.writeString(file, new PythonExport().export(new TunedPreset(preset, List.of(), "test")).files().get(PythonExport.FILE));
+            command.add(file.toString());
+        }
+        Tools.Run run = Tools.run(dir, command);
+        assertEquals(0, run.exit(), run.output());
+    }
+
+    @Test
+    void generatedCppHeadersCompile(@TempDir Path dir) throws Exception {
+        Tools.require(Tools.works(List.of("g++", "--version")), "g++", "g++");
+        List<String> command = new ArrayList<>(List.of("g++", "-std=c++17", "-Wall", "-Wextra", "-pedantic", "-Werror", "-fsyntax-only"));
+        int k = 0;
+        for (Preset preset : presets(60)) {
+            Path header = dir.resolve("header" + k + ".hpp"), file = dir.resolve("header" + k++ + ".cpp");
+            Files.writeString(header, new CppExport().export(new TunedPreset(preset, List.of(), "test")).files().get(CppExport.FILE));
+            Files.writeString(file, "#include \"" + header.getFileName() + "\"\n#include \"" + header.getFileName() + "\"\n"
+                    + "static_assert(flocktune::config.birdCount > 0, \"\");\n");
+            command.add(file.toString());
+        }
+        Tools.Run run = Tools.run(dir, command);
+        assertEquals(0, run.exit(), run.output());
+    }
+}

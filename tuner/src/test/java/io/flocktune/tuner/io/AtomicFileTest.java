@@ -1,0 +1,51 @@
+package io.flocktune.tuner.io;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+
+import static org.junit.jupiter.api.Assertions.*;
+
+class AtomicFileTest {
+    private static List<String> names(Path dir) throws Exception {
+        try (Stream<Path> files = Files.list(dir)) {
+            return files.map(p -> p.getFileName().toString()).sorted().toList();
+        }
+    }
+
+    @Test
+    void aCommittedFileIsWholeAndNoTemporaryFileIsLeft(@TempDir Path dir) throws Exception {
+        try (AtomicFile out = AtomicFile.create(dir.resolve("a.txt"))) {
+            out.writer().write("whole");
+            out.commit();
+        }
+        assertEquals("whole", Files.readString(dir.resolve("a.txt")));
+        assertEquals(List.of("a.txt"), names(dir));
+    }
+
+    /** validate's CSV and its charts: none appears unless all could be written. */
+    @Test
+    void writeAllCommitsNothingWhenOneFileCannotBeWritten(@TempDir Path dir) throws Exception {
+        Files.createDirectory(dir.resolve("vicsek.svg"));   // a directory where a chart should go
+        Map<Path, byte[]> files = new LinkedHashMap<>();
+        files.put(dir.resolve("vicsek.csv"), "eta,phi\n".getBytes());
+        files.put(dir.resolve("vicsek.png"), new byte[] {1, 2, 3});
+        files.put(dir.resolve("vicsek.svg"), "<svg/>".getBytes());
+        InputException e = assertThrows(InputException.class, () -> AtomicFile.writeAll(files));
+        assertEquals(dir.resolve("vicsek.svg") + ": is a directory; expected a file name", e.getMessage());
+        assertEquals(List.of("vicsek.svg"), names(dir), "no CSV without its charts, no temporary file");
+    }
+
+    @Test
+    void aFullDiskIsNamedAsSuch() {
+        assertTrue(AtomicFile.diskFull(new java.io.IOException("No space left on device")));
+        assertEquals(AtomicFile.DISK_FULL, AtomicFile.reason(new java.io.IOException("No space left on device")));
+        assertFalse(AtomicFile.diskFull(new java.io.IOException("Input/output error")));
+    }
+}

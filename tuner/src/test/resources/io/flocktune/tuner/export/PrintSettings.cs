@@ -1,0 +1,21 @@
+// Prints every public field of a new FlocktuneBoidsSettings as name=value (round-trip "R"
+// format), in declaration order, for UnityExportTest to compare with the JSON asset.
+using System;
+using System.Globalization;
+using System.Reflection;
+
+public static class PrintSettings
+{
+    public static void Main()
+    {
+        var settings = new FlocktuneBoidsSettings();
+        foreach (FieldInfo field in typeof(FlocktuneBoidsSettings).GetFields(BindingFlags.Public | BindingFlags.Instance))
+        {
+            object value = field.GetValue(settings);
+            string text = value is float f ? f.ToString("R", CultureInfo.InvariantCulture)
+                    : value is bool b ? (b ? "true" : "false")
+                    : Convert.ToString(value, CultureInfo.InvariantCulture);
+            Console.WriteLine(field.Name + "=" + text);
+        }
+    }
+}
