@@ -20,9 +20,9 @@ class SparkExecutorTest {
 
     @Test
     void tuneOnSparkWritesTheResultsOfTheLocalEvaluatorFailedCandidatesIncluded(@TempDir Path tmp) throws Exception {
-        // boids.minSpeed above reynolds' maxSpeed (1) makes an invalid preset: failed evaluations on both sides
+        // candidates with boids.minSpeed above boids.maxSpeed make an invalid preset: failed evaluations on both sides
         Path experiment = tmp.resolve("tiny.json");
-        Files.writeString(experiment, TinyExperiment.json("{\"path\": \"boids.minSpeed\", \"range\": [0, 2]}", 3));
+        Files.writeString(experiment, TinyExperiment.json("{\"path\": \"boids.minSpeed\", \"range\": [0.2, 0.9]}, {\"path\": \"boids.maxSpeed\", \"range\": [0.3, 1.5]}", 3));
         Path local = tmp.resolve("local"), spark = tmp.resolve("spark");
         MainTest.Result l = flocktune("tune", experiment.toString(), "--out", local.toString(), "--threads", "2");
         assertEquals(0, l.exit(), l.err());

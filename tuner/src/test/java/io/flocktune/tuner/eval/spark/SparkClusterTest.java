@@ -40,8 +40,8 @@ class SparkClusterTest {
     @Test
     void aClusterThatLosesAWorkerMidRunGivesTheLocalResults(@TempDir Path tmp) throws Exception {
         // longer runs than TinyExperiment's 60 steps, so that tasks are running when the worker dies;
-        // boids.minSpeed above reynolds' maxSpeed (1) makes some candidates fail deterministically
-        String json = TinyExperiment.json("{\"path\": \"boids.minSpeed\", \"range\": [0, 2]}", 3)
+        // candidates with boids.minSpeed above boids.maxSpeed fail deterministically
+        String json = TinyExperiment.json("{\"path\": \"boids.minSpeed\", \"range\": [0.2, 0.9]}, {\"path\": \"boids.maxSpeed\", \"range\": [0.3, 1.5]}", 3)
                 .replace("\"steps\": 60", "\"steps\": 600");
         Experiment e = ExperimentJson.parse(json, "tiny.json", null);
         Path local = tmp.resolve("local");
