@@ -35,7 +35,7 @@ import java.util.Properties;
  */
 @Command(name = "flocktune", mixinStandardHelpOptions = true, versionProvider = Main.Version.class,
         description = "Simulates Boids flocking models and tunes them by genetic search.",
-        subcommands = {PresetsCommand.class, SimulateCommand.class, MeasureCommand.class, TuneCommand.class,
+        subcommands = {PresetsCommand.class, SimulateCommand.class, MeasureCommand.class, TuneCommand.class, CompareCommand.class,
                 ExperimentsCommand.class, ReportCommand.class, ValidateCommand.class, ExportCommand.class,
                 CommandLine.HelpCommand.class},
         footer = {"", "Exit codes: 0 ok, 1 internal failure, 2 bad input or usage, 3 disk full,",
@@ -70,7 +70,7 @@ public final class Main implements Runnable {
 
     @Override
     public void run() {
-        throw new ParameterException(spec.commandLine(), "missing command: tune, presets, simulate, measure, experiments, report, validate or export");
+        throw new ParameterException(spec.commandLine(), "missing command: tune, compare, presets, simulate, measure, experiments, report, validate or export");
     }
 
     /** Runs the command line and exits with its exit code. */

@@ -38,14 +38,14 @@ import java.util.function.Function;
  * The report's charts, drawn with XChart and saved as PNG and SVG (VectorGraphics2D). A figure
  * is a grid of charts, so that e.g. every parameter-objective pair fits on one image.
  */
-final class Charts {
+public final class Charts {
     private Charts() {}
 
-    static final Color ALL = new Color(150, 150, 150, 140);
-    static final Color TOP = new Color(31, 119, 180, 220);
-    static final Color FRONT = new Color(214, 39, 40, 230);
-    static final Color BAND = new Color(31, 119, 180, 60);
-    static final Color BASE = new Color(120, 120, 120);
+    public static final Color ALL = new Color(150, 150, 150, 140);
+    public static final Color TOP = new Color(31, 119, 180, 220);
+    public static final Color FRONT = new Color(214, 39, 40, 230);
+    public static final Color BAND = new Color(31, 119, 180, 60);
+    public static final Color BASE = new Color(120, 120, 120);
 
     /**
      * A grid of charts saved as one image.
@@ -55,8 +55,8 @@ final class Charts {
      * @param charts  the charts, row by row
      * @param columns charts per row, &ge; 1
      */
-    record Figure(String name, String title, List<Chart<?, ?>> charts, int columns) {
-        Figure {
+    public record Figure(String name, String title, List<Chart<?, ?>> charts, int columns) {
+        public Figure {
             charts = List.copyOf(charts);
             columns = Math.max(1, Math.min(columns, charts.size()));
         }
@@ -118,7 +118,7 @@ final class Charts {
         svg(f, OutputStream.nullOutputStream());
     }
 
-    static byte[] png(Figure f) throws IOException {
+    public static byte[] png(Figure f) throws IOException {
         BufferedImage image = new BufferedImage(f.width(), f.height(), BufferedImage.TYPE_INT_RGB);
         Graphics2D g = image.createGraphics();
         g.setRenderingHint(RenderingHints.KEY_ANTIALIASING, RenderingHints.VALUE_ANTIALIAS_ON);
@@ -134,7 +134,7 @@ final class Charts {
     /** Numbers with more than two decimals: VectorGraphics2D writes full doubles, a tenth of a pixel is plenty. */
     private static final java.util.regex.Pattern LONG_DECIMALS = java.util.regex.Pattern.compile("(\\d\\.\\d{2})\\d+");
 
-    static void svg(Figure f, OutputStream out) throws IOException {
+    public static void svg(Figure f, OutputStream out) throws IOException {
         VectorGraphics2D g = new VectorGraphics2D();
         paint(f, g);
         Document doc = new SVGProcessor().getDocument(g.getCommands(), new PageSize(0, 0, f.width(), f.height()));
@@ -371,7 +371,7 @@ final class Charts {
         return c;
     }
 
-    private static void style(Chart<?, ?> c) {
+    public static void style(Chart<?, ?> c) {
         Styler s = c.getStyler();
         s.setChartBackgroundColor(Color.WHITE);
         s.setLegendPosition(Styler.LegendPosition.InsideNE);

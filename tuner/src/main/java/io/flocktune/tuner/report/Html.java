@@ -159,7 +159,7 @@ final class Html {
         return b.toString();
     }
 
-    private static final String CSS = """
+    static final String CSS = """
             body { font: 15px/1.45 system-ui, -apple-system, "Segoe UI", sans-serif; margin: 0 auto; max-width: 1100px; padding: 0 1em 3em; color: #222; }
             h1 { margin-bottom: .2em; } h2 { border-bottom: 1px solid #ddd; padding-bottom: .2em; margin-top: 1.6em; }
             .meta, .note { color: #666; font-size: 90%; }
@@ -175,12 +175,12 @@ final class Html {
             """;
 
     /** A classic script, so it listens before any later script runs (modules run last). */
-    private static final String SCRIPT_START = """
+    static final String SCRIPT_START = """
             window.addEventListener("error", (e) => { document.body.setAttribute("data-error", String(e.message)); });
             """;
 
     /** The preview: decodes the recorded runs and replays them with the web player's {@code Renderer}. */
-    private static final String SCRIPT = """
+    static final String SCRIPT = """
 
             {
               const runs = JSON.parse(document.getElementById("trajectories").textContent);

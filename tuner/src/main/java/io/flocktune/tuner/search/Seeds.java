@@ -13,6 +13,9 @@ import java.util.SplittableRandom;
  *       <em>selection</em> seeds that rank the finalists.</li>
  *   <li>{@link #test}: fresh replicate {@code r}, used neither by the search nor by the
  *       selection: the seeds the winner's reported numbers come from (no winner's curse).</li>
+ *   <li>{@link #comparison}, {@link #tuningArm}: a comparison's replicate seeds and the seeds of
+ *       its "tune first" arms' experiments (a comparison also skips every seed its tunings
+ *       used, so its replicates are fresh whatever the experiment seeds).</li>
  *   <li>{@link #engine}: the Jenetics random generator of generation {@code g}, so a resumed run
  *       continues with exactly the random numbers an uninterrupted one would have used.</li>
  * </ul>
@@ -49,6 +52,8 @@ public final class Seeds {
     private static final long SALT = 0x7365_6564_7321_2121L;    // "seeds!!!"
     private static final long ENGINE = 0x656e_6769_6e65_2121L;  // "engine!!"
     private static final long LIMIT = 1L << 31;
+    private static final long COMPARISON = 0x636f_6d70_6172_6521L; // "compare!"
+    private static final long ARM = 0x7475_6e65_2061_726dL;        // "tune arm"
 
     /**
      * @param generation in [0, 2³¹)
@@ -67,6 +72,23 @@ public final class Seeds {
     /** @return the simulation seed of fresh test replicate {@code replicate} (&ge; 0). */
     public static long test(long seed, int replicate) {
         return derive(seed, Stream.TEST, 0, replicate);
+    }
+
+    /**
+     * @return candidate {@code index} of a comparison's replicate seeds (a comparison skips any
+     *         that a "tune first" arm's tuning used)
+     */
+    public static long comparison(long seed, long index) {
+        return tagged(seed, COMPARISON, index);
+    }
+
+    /** @return the experiment seed of "tune first" arm {@code arm} of a comparison. */
+    public static long tuningArm(long seed, int arm) {
+        return tagged(seed, ARM, arm);
+    }
+
+    private static long tagged(long seed, long tag, long index) {
+        return mix(mix(mix(seed ^ tag)) ^ index * 0xC2B2_AE3D_27D4_EB4FL);
     }
 
     /** @return a fresh generator for the engine's own random choices in {@code generation}. */

@@ -257,7 +257,7 @@ class MainTest {
                 new Bad("flocktune: Missing required option: '--preset=NAME|FILE' (see 'flocktune simulate --help')",
                         "simulate"),
                 new Bad("flocktune: Unmatched argument at index 0: 'simulat' (see 'flocktune --help')", "simulat"),
-                new Bad("flocktune: missing command: tune, presets, simulate, measure, experiments, report, validate or export (see 'flocktune --help')"),
+                new Bad("flocktune: missing command: tune, compare, presets, simulate, measure, experiments, report, validate or export (see 'flocktune --help')"),
                 new Bad("flocktune: --preset nope: no built-in preset", "presets", "show", "nope"));
     }
 

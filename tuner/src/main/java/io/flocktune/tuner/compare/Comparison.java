@@ -1,0 +1,185 @@
+package io.flocktune.tuner.compare;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.flocktune.objectives.ObjectiveSpec;
+import io.flocktune.sim.Check;
+import io.flocktune.tuner.experiment.Experiment;
+import io.flocktune.tuner.experiment.Scenario;
+
+import java.time.Duration;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * A comparison of rule variants ({@value #FORMAT}): two or more arms measured on the same
+ * replicate seeds, the objectives, the scenario every replicate runs, how many replicates, and
+ * the error rate. Read and written by {@link ComparisonJson}; run by {@link Comparing}.
+ *
+ * @param name        short identifier, used in directory names
+ * @param description one line for {@code flocktune compare --list}
+ * @param arms        what is compared, &ge; 2, distinct names
+ * @param objectives  what is measured, &ge; 1, distinct names
+ * @param scenario    boids (0: each arm's own), steps and default warm-up of every replicate
+ * @param replicates  how many paired replicates, fixed or sequential
+ * @param alpha       family-wise error rate over all pairs, objectives and looks, in (0, 0.5]
+ * @param bootstrap   resamples of the A12 interval, in [100, 1 000 000]
+ * @param budget      the tuning budget of every "tune first" arm, or null to require that
+ *                    their experiments already share one
+ * @param timeLimit   wall time one replicate may take before it counts as failed, &gt; 0
+ * @param seed        the comparison seed; every replicate seed derives from it
+ */
+public record Comparison(String name, String description, List<Arm> arms, List<ObjectiveSpec> objectives,
+                         Scenario scenario, Replicates replicates, double alpha, int bootstrap, Budget budget,
+                         Duration timeLimit, long seed) {
+
+    /** The comparison format this version reads and writes. */
+    public static final String FORMAT = "flocktune-comparison/1";
+
+    public Comparison {
+        Check.present("name", name);
+        if (name.isBlank() || !name.matches("[A-Za-z0-9._-]+")) {
+            throw new IllegalArgumentException("name = \"" + name + "\": use letters, digits, '.', '_' and '-' only");
+        }
+        Check.present("description", description);
+        arms = List.copyOf(Check.present("arms", arms));
+        objectives = List.copyOf(Check.present("objectives", objectives));
+        Check.present("scenario", scenario);
+        Check.present("replicates", replicates);
+        Check.present("timeLimit", timeLimit);
+        if (arms.size() < 2) throw new IllegalArgumentException("arms: give at least 2, found " + arms.size());
+        Set<String> names = new HashSet<>();
+        for (Arm a : arms) if (!names.add(a.name())) throw new IllegalArgumentException("arms: the name \"" + a.name() + "\" is used twice");
+        if (objectives.isEmpty()) throw new IllegalArgumentException("objectives: give at least one");
+        Set<String> objectiveNames = new HashSet<>();
+        for (ObjectiveSpec o : objectives) {
+            if (!objectiveNames.add(o.name())) throw new IllegalArgumentException("objectives: the name \"" + o.name() + "\" is used twice");
+            if (o.warmup() >= scenario.steps()) {
+                throw new IllegalArgumentException("objective " + o.name() + ": warmup = " + o.warmup()
+                        + " must be < scenario.steps = " + scenario.steps());
+            }
+        }
+        if (!(alpha > 0 && alpha <= 0.5)) throw new IllegalArgumentException("alpha = " + alpha + ": must be in (0, 0.5]");
+        Check.inRange("bootstrap", bootstrap, 100, 1_000_000);
+        if (timeLimit.isNegative() || timeLimit.isZero()) {
+            throw new IllegalArgumentException("evaluationTimeLimit = " + timeLimit.toNanos() / 1e9 + ": must be > 0");
+        }
+    }
+
+    /** @return this comparison with another seed. */
+    public Comparison withSeed(long newSeed) {
+        return new Comparison(name, description, arms, objectives, scenario, replicates, alpha, bootstrap, budget, timeLimit, newSeed);
+    }
+
+    /** @return the number of (pair, objective) hypotheses, the size of the Holm family. */
+    public int hypotheses() {
+        return arms.size() * (arms.size() - 1) / 2 * objectives.size();
+    }
+
+    /**
+     * One arm of a comparison.
+     */
+    public sealed interface Arm {
+        /** @return the arm's label, letters, digits, '.', '_', '-' */
+        String name();
+
+        /**
+         * A preset with overrides (the comparison's common {@code set}, the arm's rule variants
+         * and its {@code set}, in that order, already applied).
+         *
+         * @param name   label
+         * @param source where the preset came from: a built-in name, a file, or "inline"
+         * @param preset the preset's JSON tree with every override applied (a copy is kept)
+         */
+        record Fixed(String name, String source, ObjectNode preset) implements Arm {
+            public Fixed {
+                checkName(name);
+                Check.present("source", source);
+                preset = Check.present("preset", preset).deepCopy();
+            }
+
+            @Override
+            public ObjectNode preset() {
+                return preset.deepCopy();
+            }
+        }
+
+        /**
+         * "Tune first": the experiment's validated best preset becomes the arm.
+         *
+         * @param name       label
+         * @param source     where the experiment came from: a built-in name, a file, or "inline"
+         * @param experiment the experiment to run, with the overrides in its {@code set} and the
+         *                   comparison's budget already applied (its seed is replaced per arm)
+         */
+        record Tuned(String name, String source, Experiment experiment) implements Arm {
+            public Tuned {
+                checkName(name);
+                Check.present("source", source);
+                Check.present("experiment", experiment);
+            }
+        }
+
+        private static void checkName(String name) {
+            Check.present("name", name);
+            if (!name.matches("[A-Za-z0-9._-]+")) {
+                throw new IllegalArgumentException("name = \"" + name + "\": use letters, digits, '.', '_' and '-' only");
+            }
+        }
+    }
+
+    /**
+     * How many paired replicates: {@code min} first, then batches of {@code batch} until every
+     * hypothesis is settled or {@code max} is reached. A fixed count has min = max.
+     *
+     * @param min   replicates of the first look, in [3, 100 000]
+     * @param max   the most replicates, in [min, 100 000]
+     * @param batch replicates added per further look, in [1, 100 000]
+     */
+    public record Replicates(int min, int max, int batch) {
+        public Replicates {
+            Check.inRange("replicates.min", min, 3, 100_000);
+            Check.inRange("replicates.max", max, min, 100_000);
+            Check.inRange("replicates.batch", batch, 1, 100_000);
+        }
+
+        /** @return a fixed count. */
+        public static Replicates fixed(int count) {
+            return new Replicates(count, count, count);
+        }
+
+        /** @return whether the count is fixed (one look). */
+        public boolean fixed() {
+            return min == max;
+        }
+
+        /** @return the planned looks K = 1 + ⌈(max − min) / batch⌉. */
+        public int looks() {
+            return 1 + (max - min + batch - 1) / batch;
+        }
+
+        /** @return replicates at look k (0-based): min(max, min + k · batch). */
+        public int at(int look) {
+            return (int) Math.min(max, min + (long) look * batch);
+        }
+    }
+
+    /**
+     * The search budget every "tune first" arm gets, replacing its experiment's.
+     *
+     * @param generations   last generation, in [1, 1 000 000]
+     * @param population    GA population, in [4, 100 000]
+     * @param perEvaluation replicates per evaluation, in [1, 10 000]
+     * @param validationSeeds held-out seeds per finalist, in [2, 100 000]
+     * @param finalists     finalists validated, in [1, 10 000]
+     */
+    public record Budget(int generations, int population, int perEvaluation, int validationSeeds, int finalists) {
+        public Budget {
+            Check.inRange("budget.generations", generations, 1, 1_000_000);
+            Check.inRange("budget.population", population, 4, 100_000);
+            Check.inRange("budget.perEvaluation", perEvaluation, 1, 10_000);
+            Check.inRange("budget.validationSeeds", validationSeeds, 2, 100_000);
+            Check.inRange("budget.finalists", finalists, 1, 10_000);
+        }
+    }
+}

@@ -1,0 +1,502 @@
+package io.flocktune.tuner.compare;
+
+import com.fasterxml.jackson.annotation.JsonCreator;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.StreamReadFeature;
+import com.fasterxml.jackson.core.exc.StreamReadException;
+import com.fasterxml.jackson.core.util.DefaultIndenter;
+import com.fasterxml.jackson.core.util.DefaultPrettyPrinter;
+import com.fasterxml.jackson.core.util.Separators;
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.JsonMappingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.MapperFeature;
+import com.fasterxml.jackson.databind.ObjectWriter;
+import com.fasterxml.jackson.databind.cfg.CoercionAction;
+import com.fasterxml.jackson.databind.cfg.CoercionInputShape;
+import com.fasterxml.jackson.databind.exc.InvalidNullException;
+import com.fasterxml.jackson.databind.exc.MismatchedInputException;
+import com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException;
+import com.fasterxml.jackson.databind.exc.ValueInstantiationException;
+import com.fasterxml.jackson.databind.json.JsonMapper;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.fasterxml.jackson.databind.type.LogicalType;
+import io.flocktune.objectives.ObjectiveSpec;
+import io.flocktune.objectives.Objectives;
+import io.flocktune.sim.Preset;
+import io.flocktune.sim.Presets;
+import io.flocktune.tuner.experiment.Experiment;
+import io.flocktune.tuner.experiment.ExperimentJson;
+import io.flocktune.tuner.experiment.Experiments;
+import io.flocktune.tuner.experiment.Scenario;
+import io.flocktune.tuner.io.InputException;
+import io.flocktune.tuner.io.PresetJson;
+import io.flocktune.tuner.run.Versions;
+import io.flocktune.tuner.search.Genetics;
+import io.flocktune.tuner.search.Replication;
+import io.flocktune.tuner.search.StopRules;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.InvalidPathException;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
+
+/**
+ * Reads and writes the comparison format ({@value Comparison#FORMAT}) by binding the JSON to
+ * records with Jackson, strictly: unknown or duplicate keys, nulls, values of the wrong type
+ * and content after the top-level object are errors, each one line that names the file and
+ * the field. Arms may name built-in presets and experiments, or files (looked up beside the
+ * comparison file first, then from the working directory), or give them inline.
+ *
+ * <pre>{@code
+ * Comparison c = ComparisonJson.read(Path.of("my-comparison.json"));
+ * String resolved = ComparisonJson.write(c);   // every default explicit, presets inline
+ * }</pre>
+ */
+public final class ComparisonJson {
+    private ComparisonJson() {}
+
+    private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
+    private static final JsonMapper MAPPER = JsonMapper.builder()
+            .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
+            .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES, DeserializationFeature.FAIL_ON_TRAILING_TOKENS,
+                    DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES)
+            .disable(DeserializationFeature.ACCEPT_FLOAT_AS_INT)
+            .disable(MapperFeature.ALLOW_COERCION_OF_SCALARS)
+            .withCoercionConfig(LogicalType.Textual, strings -> strings
+                    .setCoercion(CoercionInputShape.Integer, CoercionAction.Fail)
+                    .setCoercion(CoercionInputShape.Float, CoercionAction.Fail)
+                    .setCoercion(CoercionInputShape.Boolean, CoercionAction.Fail))
+            .build();
+    private static final ObjectWriter PRETTY = MAPPER.writer(new DefaultPrettyPrinter()
+            .withSeparators(Separators.createDefaultInstance().withObjectFieldValueSpacing(Separators.Spacing.AFTER))
+            .withObjectIndenter(new DefaultIndenter("  ", "\n")).withArrayIndenter(new DefaultIndenter("  ", "\n")));
+
+    // ------------------------------------------------------------------ the JSON shape
+
+    /** The top-level object; absent optional fields are null and get their defaults. */
+    record Form(String format, String name, String description, LinkedHashMap<String, JsonNode> set, List<ArmForm> arms,
+                List<String> objectives, ScenarioForm scenario, ReplicatesForm replicates, Double alpha, Integer bootstrap,
+                BudgetForm budget, Double evaluationTimeLimit, Long seed, LinkedHashMap<String, String> versions) {}
+
+    /** An arm: {@code preset} (name, file or object) or {@code tune} (experiment name, file or object), with overrides. */
+    record ArmForm(String name, JsonNode preset, JsonNode tune, String source, LinkedHashMap<String, JsonNode> set,
+                   JsonNode separation, JsonNode alignment, JsonNode cohesion, JsonNode neighbourhood, JsonNode motion) {}
+
+    record ScenarioForm(Integer boids, Long steps, Long warmup) {}
+
+    /** {@code "replicates": 30} or {@code {"min": 10, "max": 200, "batch": 10}}. */
+    record ReplicatesForm(Integer min, Integer max, Integer batch) {
+        @JsonCreator(mode = JsonCreator.Mode.DELEGATING)
+        static ReplicatesForm of(int count) {
+            return new ReplicatesForm(count, count, null);
+        }
+
+        @JsonCreator(mode = JsonCreator.Mode.PROPERTIES)
+        ReplicatesForm {}
+    }
+
+    record BudgetForm(Integer generations, Integer population, Integer perEvaluation, Integer validationSeeds, Integer finalists) {}
+
+    /** The rule families an arm may swap directly, e.g. {@code "separation": {"kind": "inverseSquareClamped", ...}}. */
+    static final List<String> RULES = List.of("separation", "alignment", "cohesion", "neighbourhood", "motion");
+
+    // ------------------------------------------------------------------ reading
+
+    /**
+     * Reads a comparison file.
+     *
+     * @throws InputException one line starting with the file name
+     */
+    public static Comparison read(Path file) throws InputException {
+        String json;
+        try {
+            json = Files.readString(file);
+        } catch (NoSuchFileException e) {
+            throw new InputException(file + ": no such file", e);
+        } catch (IOException e) {
+            throw new InputException(file + ": cannot read: " + e.getMessage(), e);
+        }
+        return parse(json, file.toString(), file.toAbsolutePath().getParent());
+    }
+
+    /**
+     * Parses comparison JSON.
+     *
+     * @param source    named at the start of every error message
+     * @param directory where relative preset and experiment files are looked for first (may be null)
+     * @throws InputException malformed JSON, a bad field, an unknown preset or experiment, or an
+     *                        arm whose preset or experiment is invalid
+     */
+    public static Comparison parse(String json, String source, Path directory) throws InputException {
+        Form form;
+        try {
+            JsonNode tree = MAPPER.readTree(json);
+            if (tree == null || tree.isMissingNode()) throw new InputException(source + ": empty; expected a JSON object");
+            String nullAt = findNull(tree, "");
+            if (nullAt != null) throw new InputException(source + ": " + nullAt + " is null; leave it out for the default or give a value");
+            form = MAPPER.treeToValue(tree, Form.class);
+        } catch (StreamReadException e) {
+            String where = e.getLocation() == null ? "" : "line " + e.getLocation().getLineNr() + ", column "
+                    + e.getLocation().getColumnNr() + ": ";
+            throw new InputException(source + ": " + where + "malformed JSON: " + firstLine(e.getOriginalMessage()), e);
+        } catch (JsonMappingException e) {
+            throw new InputException(source + ": " + explain(e), e);
+        } catch (JsonProcessingException e) {
+            throw new InputException(source + ": " + firstLine(e.getOriginalMessage()), e);
+        }
+        if (form == null) throw new InputException(source + ": empty; expected a JSON object");
+        return resolve(form, source, directory);
+    }
+
+    private static Comparison resolve(Form f, String source, Path directory) throws InputException {
+        if (!Comparison.FORMAT.equals(f.format())) {
+            throw new InputException(source + ": format = " + (f.format() == null ? "(missing)" : "\"" + f.format() + "\"")
+                    + ": must be \"" + Comparison.FORMAT + "\"");
+        }
+        require(f.name(), source, "name");
+        require(f.arms(), source, "arms");
+        require(f.objectives(), source, "objectives");
+        require(f.scenario(), source, "scenario");
+        require(f.scenario().steps(), source, "scenario.steps");
+        require(f.replicates(), source, "replicates");
+        Scenario scenario = build(source, "scenario", () -> new Scenario(or(f.scenario().boids(), 0), f.scenario().steps(),
+                or(f.scenario().warmup(), 0L)));
+        List<ObjectiveSpec> objectives = new ArrayList<>();
+        for (int k = 0; k < f.objectives().size(); k++) {
+            String text = f.objectives().get(k);
+            objectives.add(build(source, "objectives[" + k + "]", () -> ObjectiveSpec.parse(text, scenario.warmup())));
+        }
+        ReplicatesForm r = f.replicates();
+        require(r.min(), source, "replicates.min");
+        require(r.max(), source, "replicates.max");
+        Comparison.Replicates replicates = build(source, null, () -> new Comparison.Replicates(r.min(), r.max(),
+                r.batch() != null ? r.batch() : r.min().equals(r.max()) ? r.min() : Math.max(1, r.min())));
+        if (r.batch() != null && r.min().equals(r.max()) && !r.batch().equals(r.min())) {
+            throw new InputException(source + ": replicates.batch = " + r.batch() + ": only a range (min < max) takes batches");
+        }
+        Comparison.Budget budget = null;
+        if (f.budget() != null) {
+            BudgetForm b = f.budget();
+            for (String field : List.of("generations", "population", "perEvaluation", "validationSeeds", "finalists")) {
+                Object value = switch (field) {
+                    case "generations" -> b.generations();
+                    case "population" -> b.population();
+                    case "perEvaluation" -> b.perEvaluation();
+                    case "validationSeeds" -> b.validationSeeds();
+                    default -> b.finalists();
+                };
+                require(value, source, "budget." + field);
+            }
+            budget = build(source, null, () -> new Comparison.Budget(b.generations(), b.population(), b.perEvaluation(),
+                    b.validationSeeds(), b.finalists()));
+        }
+        Map<String, JsonNode> common = f.set() == null ? Map.of() : f.set();
+        List<Comparison.Arm> arms = new ArrayList<>();
+        for (int a = 0; a < f.arms().size(); a++) {
+            arms.add(arm(f.arms().get(a), common, budget, scenario, objectives, source, "arms[" + a + "]", directory));
+        }
+        checkBudgets(arms, source);
+        double seconds = or(f.evaluationTimeLimit(), 60.0);
+        if (!(seconds > 0 && seconds < 1e9)) {
+            throw new InputException(source + ": evaluationTimeLimit = " + seconds + ": must be in (0, 1e9) seconds");
+        }
+        Comparison.Budget finalBudget = budget;
+        return build(source, null, () -> new Comparison(f.name(), or(f.description(), ""), arms, objectives, scenario,
+                replicates, or(f.alpha(), 0.05), or(f.bootstrap(), 2000), finalBudget,
+                Duration.ofNanos(Math.round(seconds * 1e9)), or(f.seed(), 1L)));
+    }
+
+    private static Comparison.Arm arm(ArmForm a, Map<String, JsonNode> common, Comparison.Budget budget, Scenario scenario,
+                                      List<ObjectiveSpec> objectives, String source, String where, Path directory)
+            throws InputException {
+        if (a == null) throw new InputException(source + ": " + where + " is null; expected an object");
+        require(a.name(), source, where + ".name");
+        String at = source + ": arm " + a.name();
+        Map<String, JsonNode> set = new LinkedHashMap<>(common);
+        List<JsonNode> rules = Arrays.asList(a.separation(), a.alignment(), a.cohesion(), a.neighbourhood(), a.motion());
+        for (int k = 0; k < RULES.size(); k++) if (rules.get(k) != null) set.put(RULES.get(k), rules.get(k));
+        if (a.set() != null) set.putAll(a.set());
+        if ((a.preset() == null) == (a.tune() == null)) {
+            throw new InputException(source + ": " + where + " (" + a.name() + "): give exactly one of \"preset\" (a preset to"
+                    + " compare as it is) or \"tune\" (an experiment whose tuned best is compared)");
+        }
+        if (a.preset() != null) {
+            String origin;
+            ObjectNode tree;
+            if (a.preset().isTextual()) {
+                origin = a.preset().textValue();
+                tree = presetTree(origin, at, directory);
+            } else if (a.preset().isObject()) {
+                origin = a.source() == null ? "inline" : a.source();
+                tree = PresetJson.toTree(PresetJson.fromTree(a.preset(), at + ": preset"));
+            } else {
+                throw new InputException(at + ": preset must be a preset name, a preset file or an inline preset object");
+            }
+            for (Map.Entry<String, JsonNode> e : set.entrySet()) {
+                PresetJson.set(tree, e.getKey(), e.getValue().deepCopy(), at + ": set." + e.getKey());
+            }
+            Preset preset = PresetJson.fromTree(tree, at + " with its overrides");
+            Preset run = withBoids(preset, scenario, at);
+            build(at, null, () -> {
+                Objectives.validate(run, scenario.steps(), objectives);
+                return null;
+            });
+            return build(source, where, () -> new Comparison.Arm.Fixed(a.name(), origin, PresetJson.toTree(preset)));
+        }
+        String origin;
+        Experiment e;
+        if (a.tune().isTextual()) {
+            origin = a.tune().textValue();
+            e = experiment(origin, at, directory);
+        } else if (a.tune().isObject()) {
+            origin = a.source() == null ? "inline" : a.source();
+            e = ExperimentJson.fromTree((ObjectNode) a.tune(), at + ": tune", directory);
+        } else {
+            throw new InputException(at + ": tune must be an experiment name, an experiment file or an inline experiment object");
+        }
+        Map<String, JsonNode> merged = new LinkedHashMap<>(e.set());
+        merged.putAll(set);
+        Genetics genetics = e.genetics();
+        Replication replication = e.replication();
+        StopRules stop = e.stop();
+        if (budget != null) {
+            Genetics g = genetics;
+            int survivors = budget.population() - (int) Math.rint(budget.population() * g.offspringFraction());
+            genetics = build(at, "budget", () -> new Genetics(budget.population(), g.offspringFraction(), g.selection(),
+                    Math.min(g.elitism(), Math.max(0, survivors - 1)), g.mutationRate(), g.mutationSigma(), g.crossoverRate(),
+                    g.maximalAge()));
+            replication = build(at, "budget", () -> new Replication(budget.perEvaluation(), e.replication().perSurvival(),
+                    budget.validationSeeds(), e.replication().testSeeds(), budget.finalists()));
+            stop = build(at, "budget", () -> new StopRules(budget.generations(), 0, Duration.ZERO, 0));
+        }
+        if (!stop.wallTime().isZero()) {
+            throw new InputException(at + ": its experiment stops by wallTime, which is not reproducible; give the comparison a"
+                    + " \"budget\" or an experiment that stops by generations or evaluations");
+        }
+        Genetics tunedGenetics = genetics;
+        Replication tunedReplication = replication;
+        StopRules tunedStop = stop;
+        Experiment tuned = build(at, null, () -> new Experiment(e.name(), e.description(), e.base(), e.baseName(), merged,
+                e.parameters(), e.objectives(), e.combination(), e.scenario(), tunedReplication, tunedGenetics, tunedStop,
+                e.timeLimit(), e.seed()));
+        Preset base = PresetJson.fromTree(ExperimentJson.effectiveBase(tuned), at + ": the experiment's base with the overrides");
+        Preset run = withBoids(base, scenario, at);
+        build(at, null, () -> {
+            Objectives.validate(run, scenario.steps(), objectives);
+            return null;
+        });
+        return build(source, where, () -> new Comparison.Arm.Tuned(a.name(), origin, tuned));
+    }
+
+    /** Every "tune first" arm must search with the same budget, or the comparison is unfair. */
+    private static void checkBudgets(List<Comparison.Arm> arms, String source) throws InputException {
+        Comparison.Arm.Tuned first = null;
+        for (Comparison.Arm arm : arms) {
+            if (!(arm instanceof Comparison.Arm.Tuned t)) continue;
+            if (first == null) {
+                first = t;
+                continue;
+            }
+            Experiment x = first.experiment(), y = t.experiment();
+            boolean same = x.genetics().population() == y.genetics().population() && x.replication().equals(y.replication())
+                    && x.stop().equals(y.stop());
+            if (!same) {
+                throw new InputException(source + ": arms " + first.name() + " and " + t.name() + " would be tuned on different"
+                        + " budgets (population, replicates or stop differ); give the comparison a \"budget\"");
+            }
+        }
+    }
+
+    /** @return the preset with the scenario's boid count, when the scenario sets one. */
+    static Preset withBoids(Preset preset, Scenario scenario, String source) throws InputException {
+        if (scenario.boids() == 0) return preset;
+        ObjectNode tree = PresetJson.toTree(preset);
+        PresetJson.set(tree, "boids.count", NODES.numberNode(scenario.boids()), source + ": scenario.boids");
+        return PresetJson.fromTree(tree, source + " with scenario.boids");
+    }
+
+    private static ObjectNode presetTree(String nameOrFile, String at, Path directory) throws InputException {
+        Preset builtIn = Presets.all().get(nameOrFile);
+        if (builtIn != null) return PresetJson.toTree(builtIn);
+        Path file = file(nameOrFile, directory);
+        if (file == null) {
+            throw new InputException(at + ": preset = \"" + nameOrFile + "\": no built-in preset and no file of that name; built-in: "
+                    + String.join(", ", Presets.all().keySet()));
+        }
+        return PresetJson.toTree(PresetJson.read(file));
+    }
+
+    private static Experiment experiment(String nameOrFile, String at, Path directory) throws InputException {
+        if (Experiments.NAMES.contains(nameOrFile)) return Experiments.builtIn(nameOrFile);
+        Path file = file(nameOrFile, directory);
+        if (file == null) {
+            throw new InputException(at + ": tune = \"" + nameOrFile + "\": no built-in experiment and no file of that name; built-in: "
+                    + String.join(", ", Experiments.NAMES));
+        }
+        return ExperimentJson.read(file);
+    }
+
+    private static Path file(String name, Path directory) {
+        try {
+            if (directory != null && Files.isRegularFile(directory.resolve(name))) return directory.resolve(name);
+            if (Files.isRegularFile(Path.of(name))) return Path.of(name);
+        } catch (InvalidPathException e) {
+            // not a usable path: treated as missing
+        }
+        return null;
+    }
+
+    // ------------------------------------------------------------------ writing
+
+    /**
+     * @return the comparison with every default explicit, each arm's preset or experiment inline
+     *         with its overrides applied (so the file alone reproduces the comparison), and the
+     *         versions of flocktune and its libraries
+     */
+    public static ObjectNode toTree(Comparison c) {
+        ObjectNode t = NODES.objectNode();
+        t.put("format", Comparison.FORMAT);
+        t.put("name", c.name());
+        t.put("description", c.description());
+        var arms = t.putArray("arms");
+        for (Comparison.Arm arm : c.arms()) {
+            ObjectNode a = arms.addObject();
+            a.put("name", arm.name());
+            switch (arm) {
+                case Comparison.Arm.Fixed f -> a.put("source", f.source()).set("preset", f.preset());
+                case Comparison.Arm.Tuned u -> a.put("source", u.source()).set("tune", ExperimentJson.toTree(u.experiment()));
+            }
+        }
+        var objectives = t.putArray("objectives");
+        for (ObjectiveSpec o : c.objectives()) objectives.add(o.text());
+        t.putObject("scenario").put("boids", c.scenario().boids()).put("steps", c.scenario().steps())
+                .put("warmup", c.scenario().warmup());
+        t.putObject("replicates").put("min", c.replicates().min()).put("max", c.replicates().max())
+                .put("batch", c.replicates().batch());
+        t.put("alpha", c.alpha());
+        t.put("bootstrap", c.bootstrap());
+        if (c.budget() != null) {
+            Comparison.Budget b = c.budget();
+            t.putObject("budget").put("generations", b.generations()).put("population", b.population())
+                    .put("perEvaluation", b.perEvaluation()).put("validationSeeds", b.validationSeeds()).put("finalists", b.finalists());
+        }
+        t.put("evaluationTimeLimit", c.timeLimit().toNanos() / 1e9);
+        t.put("seed", c.seed());
+        return t;
+    }
+
+    /** @return {@link #toTree} with the versions, as pretty-printed JSON with a trailing newline. */
+    public static String writeResolved(Comparison c) {
+        ObjectNode t = toTree(c);
+        t.set("versions", Versions.json());
+        return write(t);
+    }
+
+    /** @return the tree as pretty-printed JSON with a trailing newline. */
+    public static String write(ObjectNode tree) {
+        try {
+            return PRETTY.writeValueAsString(tree) + "\n";
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("cannot write comparison JSON", e);
+        }
+    }
+
+    // ------------------------------------------------------------------ errors
+
+    @FunctionalInterface
+    private interface Build<T> {
+        T get() throws InputException;
+    }
+
+    /** Runs a constructor; its IllegalArgumentException becomes one line naming the source and the field. */
+    private static <T> T build(String source, String where, Build<T> body) throws InputException {
+        try {
+            return body.get();
+        } catch (IllegalArgumentException e) {
+            throw new InputException(source + ": " + (where == null ? "" : where + ": ") + e.getMessage(), e);
+        }
+    }
+
+    private static void require(Object value, String source, String field) throws InputException {
+        if (value == null) throw new InputException(source + ": " + field + " is missing");
+    }
+
+    private static <T> T or(T value, T otherwise) {
+        return value == null ? otherwise : value;
+    }
+
+    private static String explain(JsonMappingException e) {
+        String path = path(e.getPath());
+        return switch (e) {
+            case UnrecognizedPropertyException u -> path + ": unknown key; allowed: " + keys(u.getReferringClass());
+            case InvalidNullException n -> path + " is null; leave it out for the default or give a value";
+            case ValueInstantiationException v when v.getCause() != null -> path + ": " + firstLine(v.getCause().getMessage());
+            case MismatchedInputException m -> path + ": expected " + expected(m.getTargetType())
+                    + (m.getOriginalMessage() != null && m.getOriginalMessage().contains("trailing") ? " (content after the top-level object)" : "");
+            default -> (path.isEmpty() ? "" : path + ": ") + firstLine(e.getOriginalMessage());
+        };
+    }
+
+    /** @return the path of the first JSON null in the tree, or null if there is none (an absent key is not a null). */
+    private static String findNull(JsonNode node, String path) {
+        if (node.isNull()) return path.isEmpty() ? "(top level)" : path;
+        if (node.isObject()) {
+            for (var it = node.properties().iterator(); it.hasNext(); ) {
+                var e = it.next();
+                String found = findNull(e.getValue(), path.isEmpty() ? e.getKey() : path + "." + e.getKey());
+                if (found != null) return found;
+            }
+        } else if (node.isArray()) {
+            for (int i = 0; i < node.size(); i++) {
+                String found = findNull(node.get(i), path + "[" + i + "]");
+                if (found != null) return found;
+            }
+        }
+        return null;
+    }
+
+    private static String path(List<JsonMappingException.Reference> references) {
+        StringBuilder path = new StringBuilder();
+        for (JsonMappingException.Reference r : references) {
+            if (r.getFieldName() != null) {
+                if (!path.isEmpty()) path.append('.');
+                path.append(r.getFieldName());
+            } else if (r.getIndex() >= 0) {
+                path.append('[').append(r.getIndex()).append(']');
+            }
+        }
+        return path.isEmpty() ? "(top level)" : path.toString();
+    }
+
+    private static String keys(Class<?> type) {
+        if (type == null || !type.isRecord()) return "(see the README)";
+        return Arrays.stream(type.getRecordComponents()).map(java.lang.reflect.RecordComponent::getName)
+                .collect(Collectors.joining(", "));
+    }
+
+    private static String expected(Class<?> type) {
+        if (type == null) return "another value";
+        if (type == Integer.class || type == int.class || type == Long.class || type == long.class) return "an integer";
+        if (type == Double.class || type == double.class) return "a number";
+        if (type == String.class) return "a string";
+        if (List.class.isAssignableFrom(type)) return "an array";
+        if (type == ReplicatesForm.class) return "an integer or {\"min\": …, \"max\": …, \"batch\": …}";
+        return "an object";
+    }
+
+    private static String firstLine(String message) {
+        if (message == null) return "(no details)";
+        int newline = message.indexOf('\n');
+        return (newline < 0 ? message : message.substring(0, newline)).strip();
+    }
+}
