@@ -7,6 +7,10 @@ import io.flocktune.objectives.Measurement;
 import io.flocktune.objectives.ObjectiveSpec;
 import io.flocktune.objectives.Objectives;
 import io.flocktune.sim.Preset;
+import io.flocktune.tuner.eval.Outcome;
+import io.flocktune.tuner.eval.PresetEvaluator;
+import io.flocktune.tuner.eval.Trial;
+import io.flocktune.tuner.eval.TrialRunner;
 import io.flocktune.tuner.io.InputException;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -15,12 +19,11 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 import java.io.PrintWriter;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 
 /**
  * {@code flocktune measure}: runs a preset R times (replicate r with seed
@@ -33,6 +36,8 @@ import java.util.concurrent.Executors;
                 "Replicate r runs with a seed derived from --seed and r; the output does not depend on --threads."})
 final class MeasureCommand implements Callable<Integer> {
     private static final JsonMapper JSON = JsonMapper.builder().enable(SerializationFeature.INDENT_OUTPUT).build();
+    /** A replicate has no time limit here: 100 years stands for none. */
+    private static final Duration NO_TIME_LIMIT = Duration.ofDays(36_525);
 
     @Mixin
     PresetOptions presetOptions;
@@ -64,6 +69,9 @@ final class MeasureCommand implements Callable<Integer> {
     @Mixin
     ThreadsOption threads;
 
+    @Mixin
+    ExecutorOption executor;
+
     @Spec
     CommandSpec spec;
 
@@ -73,16 +81,30 @@ final class MeasureCommand implements Callable<Integer> {
         long skipped = warmup == null ? steps / 2 : warmup;
         if (skipped < 0 || skipped >= steps) throw new InputException("--warmup = " + skipped + ": must be in [0, " + steps + ") (--steps = " + steps + ")");
         if (replicates < 1) throw new InputException("--replicates = " + replicates + ": must be >= 1");
-        int threadCount = threads.count();
+        var runners = executor.runners(threads);
 
         Preset preset = presetOptions.resolve();
         List<ObjectiveSpec> specs = objectives(preset, skipped);
-        Measurement measurement;
-        try (ExecutorService executor = Executors.newFixedThreadPool(Math.min(threadCount, replicates))) {
-            measurement = Objectives.measure(preset, seed, steps, replicates, specs, executor);
-        } catch (ArithmeticException e) {   // the preset's dynamics diverged
-            throw new InputException(preset.name() + ": " + e.getMessage() + "; check the preset's weights and speeds", e);
+        List<Trial<Preset>> trials = new ArrayList<>(replicates);
+        for (int r = 0; r < replicates; r++) trials.add(new Trial<>(preset, Objectives.replicateSeed(seed, r)));
+        List<Outcome> outcomes;
+        try (TrialRunner runner = runners.open(NO_TIME_LIMIT)) {
+            outcomes = runner.run(new PresetEvaluator(steps, specs), trials);
         }
+        double[][] values = new double[specs.size()][replicates];
+        for (int r = 0; r < replicates; r++) {
+            switch (outcomes.get(r)) {
+                case Outcome.Success ok -> {
+                    for (int k = 0; k < specs.size(); k++) values[k][r] = ok.value(k);
+                }
+                case Outcome.Failure f when f.reason().startsWith(ArithmeticException.class.getSimpleName()) ->
+                        // the preset's dynamics diverged
+                        throw new InputException(preset.name() + ": replicate " + r + ": " + f.reason()
+                                + "; check the preset's weights and speeds");
+                case Outcome.Failure f -> throw new IllegalStateException(preset.name() + ": replicate " + r + " failed: " + f.reason());
+            }
+        }
+        Measurement measurement = new Measurement(specs, values);
         PrintWriter out = spec.commandLine().getOut();
         if (json) {
             out.println(json(preset, measurement));

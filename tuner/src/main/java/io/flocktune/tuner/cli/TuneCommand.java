@@ -48,6 +48,9 @@ final class TuneCommand implements Callable<Integer> {
     @Mixin
     ThreadsOption threads;
 
+    @Mixin
+    ExecutorOption executor;
+
     @Option(names = "--resume", paramLabel = "DIR",
             description = "Continue the run in DIR from its last checkpoint (takes no experiment, --seed or --out).")
     Path resume;
@@ -63,7 +66,7 @@ final class TuneCommand implements Callable<Integer> {
         }
         PrintWriter err = spec.commandLine().getErr();
         boolean terminal = System.console() != null && System.console().isTerminal();
-        Tuning.Options options = new Tuning.Options(t, terminal, err, true);
+        Tuning.Options options = new Tuning.Options(t, terminal, err, true, executor.runners(threads));
         Tuning.Result result = Interruptible.run(err, () -> {
             if (resume != null) return Tuning.resume(resume, options);
             Experiment e = Experiments.resolve(experiment == null ? "default" : experiment);
@@ -110,7 +113,8 @@ final class TuneCommand implements Callable<Integer> {
                 out.println(line.toString().stripTrailing());
             }
         }
-        out.println("report: " + files.report());
+        out.println("report: " + (Files.isRegularFile(files.report()) ? files.report()
+                : "not drawn (see the warning above); draw it with ./flocktune report " + r.directory()));
         out.println("time: " + r.time().text());
         out.flush();
     }

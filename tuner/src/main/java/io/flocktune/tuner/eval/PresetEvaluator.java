@@ -5,19 +5,23 @@ import io.flocktune.objectives.Objectives;
 import io.flocktune.sim.Check;
 import io.flocktune.sim.Preset;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.flocktune.tuner.io.InputException;
 import io.flocktune.tuner.io.PresetJson;
 import io.flocktune.tuner.space.ParameterSpace;
 
+import java.io.Serial;
+import java.io.Serializable;
 import java.util.List;
 
 /**
  * Simulates a preset and measures the objectives: one replicate of {@code steps} steps from the
- * preset's random initial state ({@link Objectives#evaluate}).
+ * preset's random initial state ({@link Objectives#evaluate}). It travels to other JVMs as its
+ * run length and the objectives' text form, presets as their JSON.
  *
  * @param steps run length, &ge; 1
  * @param specs the objectives, in order
  */
-public record PresetEvaluator(long steps, List<ObjectiveSpec> specs) implements Evaluator<Preset> {
+public record PresetEvaluator(long steps, List<ObjectiveSpec> specs) implements PortableEvaluator<Preset> {
     public PresetEvaluator {
         if (steps < 1) throw new IllegalArgumentException("steps = " + steps + ": must be >= 1");
         specs = List.copyOf(Check.present("specs", specs));
@@ -26,6 +30,33 @@ public record PresetEvaluator(long steps, List<ObjectiveSpec> specs) implements 
     @Override
     public double[] evaluate(Preset preset, long seed) {
         return Objectives.evaluate(preset, seed, steps, specs);
+    }
+
+    @Override
+    public Serializable pack(Preset preset) {
+        return PresetJson.write(preset);
+    }
+
+    @Override
+    public Preset unpack(Serializable packed) {
+        try {
+            return PresetJson.parse((String) packed, "a preset sent to a remote evaluator");
+        } catch (InputException e) {
+            throw new IllegalStateException("a preset did not survive its JSON form: " + e.getMessage(), e);
+        }
+    }
+
+    @Serial
+    private Object writeReplace() {
+        return new Recipe(steps, specs.stream().map(ObjectiveSpec::text).toList());
+    }
+
+    /** The serialized form: {@link ObjectiveSpec#text} parses back to an equal spec. */
+    private record Recipe(long steps, List<String> specs) implements Serializable {
+        @Serial
+        private Object readResolve() {
+            return new PresetEvaluator(steps, specs.stream().map(ObjectiveSpec::parse).toList());
+        }
     }
 
     /**

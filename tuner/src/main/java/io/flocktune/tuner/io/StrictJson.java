@@ -341,8 +341,13 @@ public final class StrictJson {
     static String firstLine(String message) {
         if (message == null) return "(no details)";
         int newline = message.indexOf('\n');
-        return (newline < 0 ? message : message.substring(0, newline)).strip();
+        String line = (newline < 0 ? message : message.substring(0, newline)).strip();
+        // Jackson's "(start marker at [Source: REDACTED ...; line: 1, column: 1])" names no file a user knows
+        return SOURCE_MARKER.matcher(line).replaceAll("(opened at line $1, column $2)");
     }
+
+    private static final java.util.regex.Pattern SOURCE_MARKER =
+            java.util.regex.Pattern.compile("\\(start marker at \\[Source: [^\\]]*?; line: (\\d+), column: (\\d+)\\]\\)");
 
     static String lowerCase(Enum<?> constant) {
         return constant.name().toLowerCase(Locale.ROOT);

@@ -9,11 +9,15 @@ import io.flocktune.tuner.io.PresetJson;
 import io.flocktune.tuner.run.RunFiles;
 import io.flocktune.tuner.search.Seeds;
 
+import java.awt.Font;
+import java.awt.Graphics2D;
+import java.awt.image.BufferedImage;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * Draws the charts ({@code charts/*.png|svg}) and the self-contained {@code report.html} of a
@@ -23,6 +27,36 @@ import java.util.List;
  */
 public final class Report {
     private Report() {}
+
+    /** Whether text can be drawn, found once per JVM: the failure's message, or empty. */
+    private static final class FontCheck {
+        static final Optional<String> PROBLEM = probe();
+
+        /**
+         * Draws one string headless. Without fonts Java fails while it sets up its font
+         * manager: a RuntimeException ("Fontconfig head is null"), an InternalError or a
+         * LinkageError (a missing libfreetype, or the font manager's class failed to initialize
+         * earlier); only these are caught, and only here.
+         */
+        private static Optional<String> probe() {
+            System.setProperty("java.awt.headless", "true");
+            try {
+                Graphics2D g = new BufferedImage(8, 8, BufferedImage.TYPE_INT_RGB).createGraphics();
+                g.setFont(new Font(Font.SANS_SERIF, Font.PLAIN, 11));
+                g.drawString("0.5", 0, 8);
+                g.dispose();
+                return Optional.empty();
+            } catch (RuntimeException | InternalError | LinkageError e) {
+                String message = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
+                return Optional.of(message.lines().findFirst().orElse("").strip());
+            }
+        }
+    }
+
+    /** @return why charts cannot be drawn in this JVM (no usable fonts), or empty if they can */
+    public static Optional<String> fontProblem() {
+        return FontCheck.PROBLEM;
+    }
 
     /** Frames of the moving preview. */
     static final int FRAMES = 120;
@@ -36,7 +70,7 @@ public final class Report {
         Thread warmUp = new Thread(() -> {
             System.setProperty("java.awt.headless", "true");
             try {
-                Charts.warmUp();
+                if (fontProblem().isEmpty()) Charts.warmUp();
             } catch (IOException | RuntimeException ignored) {
                 // only a warm-up: the report itself will report any real problem
             }
@@ -47,12 +81,40 @@ public final class Report {
     }
 
     /**
-     * @throws InputException       if the directory is not a run directory or cannot be written
+     * Draws the report as {@link #write} does, or, on a machine where Java finds no usable fonts
+     * (a typical cluster node or container: "Fontconfig head is null"), draws nothing and prints
+     * one line on {@code log} that says how to draw it elsewhere. The run's result files are
+     * not touched either way.
+     *
+     * @return whether the report was drawn
+     * @throws InputException       as {@link #write}
+     * @throws InterruptedException as {@link #write}
+     */
+    public static boolean writeOrSkip(RunFiles files, PrintWriter log) throws InputException, InterruptedException {
+        Optional<String> problem = fontProblem();
+        if (problem.isPresent()) {
+            log.println("flocktune: warning: charts and report.html skipped, Java finds no usable fonts (" + problem.get()
+                    + "); every result file is written; draw the report where fonts are installed with: ./flocktune report "
+                    + files.root());
+            log.flush();
+            return false;
+        }
+        write(files, log);
+        return true;
+    }
+
+    /**
+     * @throws InputException       if the directory is not a run directory or cannot be written,
+     *                              or Java finds no usable fonts to draw the charts with
      * @throws InterruptedException if the thread is interrupted (Ctrl-C): every chart and the
      *                              report are whole or absent, never partial
      */
     public static void write(RunFiles files, PrintWriter log) throws InputException, InterruptedException {
-        System.setProperty("java.awt.headless", "true");
+        Optional<String> problem = fontProblem();
+        if (problem.isPresent()) {
+            throw new InputException(files.root() + ": cannot draw the charts: Java finds no usable fonts (" + problem.get()
+                    + "); install fonts (Debian: apt-get install fonts-dejavu-core) or draw the report on another machine");
+        }
         RunData data = RunData.read(files);
         Experiment e = data.experiment();
         try {

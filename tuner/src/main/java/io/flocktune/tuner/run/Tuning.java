@@ -4,10 +4,13 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.flocktune.objectives.Interval;
 import io.flocktune.objectives.Measurement;
 import io.flocktune.sim.Preset;
+import io.flocktune.tuner.eval.ExperimentEvaluator;
 import io.flocktune.tuner.eval.LocalRunner;
 import io.flocktune.tuner.eval.Outcome;
 import io.flocktune.tuner.eval.PresetEvaluator;
+import io.flocktune.tuner.eval.RunnerFactory;
 import io.flocktune.tuner.eval.Trial;
+import io.flocktune.tuner.eval.TrialRunner;
 import io.flocktune.tuner.experiment.Experiment;
 import io.flocktune.tuner.experiment.ExperimentJson;
 import io.flocktune.tuner.io.AtomicFile;
@@ -77,8 +80,15 @@ public final class Tuning {
      * @param log      progress lines and messages
      * @param report   whether to draw the charts and report.html at the end ({@code flocktune
      *                 report DIR} can do it later)
+     * @param runners  where the simulations run: {@link RunnerFactory#local} on {@code threads}
+     *                 threads, or a Spark cluster; the results are the same
      */
-    public record Options(int threads, boolean terminal, PrintWriter log, boolean report) {}
+    public record Options(int threads, boolean terminal, PrintWriter log, boolean report, RunnerFactory runners) {
+        /** Simulations on {@code threads} threads of this JVM. */
+        public Options(int threads, boolean terminal, PrintWriter log, boolean report) {
+            this(threads, terminal, log, report, RunnerFactory.local(threads));
+        }
+    }
 
     /**
      * One validated candidate (or the base preset, rank 0). Fitness is lower-is-better (Pareto:
@@ -317,12 +327,11 @@ public final class Tuning {
         if (options.report()) Report.prepare();
         ObjectNode baseTree = ExperimentJson.effectiveBase(e);
         ParameterSpace space = ParameterSpace.of(baseTree, e.parameters(), e.name() + ": parameters");
-        PresetEvaluator presets = new PresetEvaluator(e.scenario().steps(), e.specs());
         Preset base = PresetJson.fromTree(baseTree, e.name() + ": base");
         long[] ioNanos = {0};
         long[] timeLimitHits = {0};
         long firstGeneration = checkpoint == null ? 0 : checkpoint.state().generation() + 1;
-        try (LocalRunner runner = new LocalRunner(options.threads(), e.timeLimit());
+        try (TrialRunner runner = options.runners().open(e.timeLimit());
              Tables.Appender history = Tables.Appender.open(files.history(), Tables.history(e), checkpoint == null ? -1 : checkpoint.historyBytes());
              Tables.Appender generations = Tables.Appender.open(files.generations(), Tables.generations(e),
                      checkpoint == null ? -1 : checkpoint.generationsBytes());
@@ -330,7 +339,7 @@ public final class Tuning {
                      checkpoint == null ? -1 : checkpoint.timingsBytes());
              Progress progress = Progress.on(options.log(), options.terminal(), e.name(), firstGeneration, e.stop().generations())) {
             Search<C> search = new Search<>(scoring, e.search(), e.genetics(), e.replication(), e.stop(), e.seed(), space.size(),
-                    space.categorical(), presets.ofGenes(space, e.scenarios()), runner);
+                    space.categorical(), ExperimentEvaluator.of(e), runner);
             long[] sessionEvaluations = {0};
             long evaluationsBefore = checkpoint == null ? 0 : checkpoint.state().evaluations();
             Search.Listener listener = (summary, evaluations, state) -> {
@@ -384,7 +393,7 @@ public final class Tuning {
             List<Search.Validated> tested = search.test(ranking.stream().map(Search.Validated::individual).toList());
             List<Trial<ObjectNode>> baseTrials = new ArrayList<>();
             for (int r = 0; r < e.replication().testSeeds(); r++) baseTrials.add(new Trial<>(baseTree, Seeds.test(e.seed(), r)));
-            List<Outcome> baseOutcomes = runner.run(presets.across(e.scenarios()), baseTrials);
+            List<Outcome> baseOutcomes = runner.run(ExperimentEvaluator.ofTrees(e), baseTrials);
             simulationNanos += System.nanoTime() - v0;
             for (Search.Validated v : validated) for (Replicate r : v.replicates()) if (timedOut(r.outcome())) timeLimitHits[0]++;
             for (Outcome o : baseOutcomes) if (timedOut(o)) timeLimitHits[0]++;
@@ -403,7 +412,7 @@ public final class Tuning {
             long r0 = System.nanoTime();
             if (options.report()) {
                 try {
-                    Report.write(files, options.log());
+                    Report.writeOrSkip(files, options.log());
                 } catch (InterruptedException interrupted) {
                     throw new InterruptedException("interrupted while drawing the report; the results in " + files.root()
                             + " are complete; draw it with: ./flocktune report " + files.root());

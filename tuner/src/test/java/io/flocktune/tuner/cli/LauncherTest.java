@@ -14,6 +14,7 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
@@ -68,5 +69,40 @@ class LauncherTest {
         Output run = launch("simulate", "--preset", "reynolds", "--steps", "50");
         assertEquals(0, run.exit(), run.err());
         assertTrue(run.out().startsWith("preset      reynolds\n"), run.out());
+    }
+
+    @Test
+    @Tag("spark")
+    void executorSparkRunsLocalSparkWithTheProjectsSparkJarsAndPrintsWhatLocalPrints() throws Exception {
+        Path cache = ROOT.resolve("tuner/target/spark.classpath");
+        Files.deleteIfExists(cache);   // first use: Maven resolves Spark's jars
+        String[] measure = {"measure", "--preset", "reynolds", "--steps", "30", "--replicates", "3", "--json"};
+        Output local = launch(measure);
+        assertEquals(0, local.exit(), local.err());
+
+        String[] onSpark = java.util.Arrays.copyOf(measure, measure.length + 2);
+        onSpark[measure.length] = "--executor";
+        onSpark[measure.length + 1] = "spark";
+        Output spark = launch(onSpark);
+        assertEquals(0, spark.exit(), spark.err());
+        assertEquals(local.out(), spark.out());
+        assertTrue(spark.err().contains("resolving Spark's jars with Maven"), spark.err());
+        assertTrue(Files.readString(cache).contains("spark-core_2.13"), "cached class path");
+        assertFalse(spark.err().contains(" INFO "), "Spark logs warnings only: " + spark.err());
+
+        Output again = launch("measure", "--preset", "reynolds", "--steps", "30", "--replicates", "3", "--json", "--executor=spark");
+        assertEquals(local.out(), again.out());
+        assertFalse(again.err().contains("resolving Spark's jars"), "the class path is cached: " + again.err());
+
+        // the jar alone has no Spark: one line, exit 2
+        Path err = Files.createTempFile("flocktune-err", ".txt");
+        Process plain = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-jar",
+                ROOT.resolve("tuner/target/flocktune.jar").toString(), "measure", "--preset", "reynolds", "--executor", "spark")
+                .redirectError(err.toFile()).start();
+        assertTrue(plain.waitFor(1, TimeUnit.MINUTES));
+        assertEquals(2, plain.exitValue());
+        assertEquals("flocktune: --executor spark: Spark is not on the class path; run through ./flocktune (it fetches Spark "
+                + "with Maven) or spark-submit", Files.readString(err).strip());
+        Files.delete(err);
     }
 }

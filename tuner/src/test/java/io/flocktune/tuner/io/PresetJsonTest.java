@@ -26,6 +26,7 @@ import java.util.stream.Stream;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -133,6 +134,14 @@ class PresetJsonTest {
     void malformedJsonGivesLineAndColumn(String json, String expected) {
         InputException e = assertThrows(InputException.class, () -> PresetJson.parse(json, "x.json"));
         assertTrue(e.getMessage().startsWith(expected), e.getMessage());
+    }
+
+    @Test
+    void aCutFileNamesWhereTheOpenObjectStartedWithoutParserInternals() {
+        InputException e = assertThrows(InputException.class, () -> PresetJson.parse("{\"format\": \"flocktune-preset/1\",", "x.json"));
+        assertFalse(e.getMessage().contains("Source"), e.getMessage());
+        assertFalse(e.getMessage().contains("REDACTED"), e.getMessage());
+        assertTrue(e.getMessage().startsWith("x.json: "), e.getMessage());
     }
 
     @Test

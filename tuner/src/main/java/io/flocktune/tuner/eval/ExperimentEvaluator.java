@@ -1,0 +1,128 @@
+package io.flocktune.tuner.eval;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.flocktune.tuner.experiment.Experiment;
+import io.flocktune.tuner.experiment.ExperimentJson;
+import io.flocktune.tuner.io.InputException;
+import io.flocktune.tuner.space.ParameterSpace;
+
+import java.io.InvalidObjectException;
+import java.io.Serial;
+import java.io.Serializable;
+
+/**
+ * The objective function of an experiment's search: unit genes decoded through the experiment's
+ * parameter space into a preset, simulated for the scenario's steps and measured, across the
+ * experiment's scenarios if it lists any ({@link PresetEvaluator#ofGenes(ParameterSpace, Scenarios)});
+ * {@link #ofTrees} measures whole preset trees (the base preset) the same way.
+ *
+ * <p>It is built from the experiment's JSON ({@link ExperimentJson#write}), here and wherever it
+ * is sent: serialized it is that text, and the receiving JVM rebuilds the space and the
+ * evaluator once per copy it deserializes (a Spark task deserializes one copy for its whole
+ * partition). Genes travel as they are.
+ */
+public final class ExperimentEvaluator implements PortableEvaluator<double[]> {
+    @Serial
+    private static final long serialVersionUID = 1L;
+
+    private final String experimentJson;
+    private final transient Evaluator<double[]> genes;
+
+    private ExperimentEvaluator(String experimentJson) throws InputException {
+        this.experimentJson = experimentJson;
+        Experiment e = ExperimentJson.parse(experimentJson, "experiment", null);
+        ParameterSpace space = ParameterSpace.of(ExperimentJson.effectiveBase(e), e.parameters(), e.name() + ": parameters");
+        this.genes = new PresetEvaluator(e.scenario().steps(), e.specs()).ofGenes(space, e.scenarios());
+    }
+
+    /**
+     * @return the evaluator of {@code experiment}'s unit genes
+     * @throws InputException if the experiment's base or parameters are invalid
+     */
+    public static ExperimentEvaluator of(Experiment experiment) throws InputException {
+        return new ExperimentEvaluator(ExperimentJson.write(experiment));
+    }
+
+    @Override
+    public double[] evaluate(double[] subject, long seed) throws Exception {
+        return genes.evaluate(subject, seed);
+    }
+
+    @Override
+    public Serializable pack(double[] subject) {
+        return subject.clone();
+    }
+
+    @Override
+    public double[] unpack(Serializable packed) {
+        return (double[]) packed;
+    }
+
+    @Serial
+    private Object readResolve() throws InvalidObjectException {
+        try {
+            return new ExperimentEvaluator(experimentJson);
+        } catch (InputException e) {
+            InvalidObjectException invalid = new InvalidObjectException("the experiment sent with the evaluator is invalid: " + e.getMessage());
+            invalid.initCause(e);
+            throw invalid;
+        }
+    }
+
+    /**
+     * @return the evaluator of preset trees (such as the experiment's effective base) across the
+     *         experiment's scenarios, as {@link PresetEvaluator#across}; trees travel as JSON text
+     * @throws InputException if the experiment is invalid
+     */
+    public static PortableEvaluator<ObjectNode> ofTrees(Experiment experiment) throws InputException {
+        return new Trees(ExperimentJson.write(experiment));
+    }
+
+    /** {@link #ofTrees}: serialized as the experiment's JSON, rebuilt on the receiving side. */
+    private static final class Trees implements PortableEvaluator<ObjectNode> {
+        @Serial
+        private static final long serialVersionUID = 1L;
+        private static final ObjectMapper JSON = new ObjectMapper();
+
+        private final String experimentJson;
+        private final transient Evaluator<ObjectNode> trees;
+
+        Trees(String experimentJson) throws InputException {
+            this.experimentJson = experimentJson;
+            Experiment e = ExperimentJson.parse(experimentJson, "experiment", null);
+            this.trees = new PresetEvaluator(e.scenario().steps(), e.specs()).across(e.scenarios());
+        }
+
+        @Override
+        public double[] evaluate(ObjectNode tree, long seed) throws Exception {
+            return trees.evaluate(tree, seed);
+        }
+
+        @Override
+        public Serializable pack(ObjectNode tree) {
+            return tree.toString();
+        }
+
+        @Override
+        public ObjectNode unpack(Serializable packed) {
+            try {
+                return (ObjectNode) JSON.readTree((String) packed);
+            } catch (JsonProcessingException e) {
+                throw new IllegalStateException("a preset tree did not survive its JSON form: " + e.getOriginalMessage(), e);
+            }
+        }
+
+        @Serial
+        private Object readResolve() throws InvalidObjectException {
+            try {
+                return new Trees(experimentJson);
+            } catch (InputException e) {
+                InvalidObjectException invalid = new InvalidObjectException("the experiment sent with the evaluator is invalid: " + e.getMessage());
+                invalid.initCause(e);
+                throw invalid;
+            }
+        }
+    }
+}
