@@ -340,15 +340,21 @@ public final class Charts {
                     .xAxisTitle("").yAxisTitle("test-seed mean, 95 % CI").build();
             style(c);
             c.getStyler().setLegendVisible(false);
-            c.getStyler().setErrorBarsColorSeriesColor(false);
-            c.getStyler().setErrorBarsColor(Color.BLACK);
+            c.getStyler().setOverlapped(true);
             List<Double> means = data.validation().stream().map(v -> v.mean()[ki]).map(v -> Double.isFinite(v) ? v : 0).toList();
-            List<Double> errors = data.validation().stream()
-                    .map(v -> Double.isFinite(v.high()[ki]) ? (v.high()[ki] - v.low()[ki]) / 2 : 0).toList();
-            c.addSeries("validated", labels, means, errors).setFillColor(TOP);
+            c.addSeries("validated", labels, means).setFillColor(TOP);
+            // the interval's own ends, not a symmetric bar: a bootstrap interval of a count is skewed and never below 0
+            for (boolean high : new boolean[] {false, true}) {
+                List<Double> ends = data.validation().stream().map(v -> high ? v.high()[ki] : v.low()[ki])
+                        .map(v -> Double.isFinite(v) ? v : Double.NaN).toList();
+                var end = c.addSeries(high ? "95 % CI high" : "95 % CI low", labels, ends);
+                end.setChartCategorySeriesRenderStyle(org.knowm.xchart.CategorySeries.CategorySeriesRenderStyle.Scatter);
+                end.setMarker(SeriesMarkers.DIAMOND);
+                end.setMarkerColor(Color.BLACK);
+            }
             charts.add(c);
         }
-        return new Figure("validation", "The finalists and the base preset on fresh test seeds: means with 95 % confidence intervals",
+        return new Figure("validation", "The finalists and the base preset on fresh test seeds: means (bars) and the ends of their 95 % confidence intervals (black marks)",
                 charts, Math.min(4, charts.size()));
     }
 
