@@ -1,14 +1,8 @@
 package io.flocktune.tuner.compare;
 
+import io.flocktune.tuner.io.BuiltIns;
 import io.flocktune.tuner.io.InputException;
 
-import java.io.IOException;
-import java.io.InputStream;
-import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.InvalidPathException;
-import java.nio.file.Path;
 import java.util.List;
 
 /**
@@ -33,16 +27,7 @@ public final class Comparisons {
      * @throws IllegalArgumentException if there is none of that name
      */
     public static Comparison builtIn(String name) {
-        if (!NAMES.contains(name)) throw new IllegalArgumentException("no built-in comparison " + name);
-        String resource = "/io/flocktune/tuner/comparisons/" + name + ".json";
-        try (InputStream in = Comparisons.class.getResourceAsStream(resource)) {
-            if (in == null) throw new IllegalStateException("missing resource " + resource);
-            return ComparisonJson.parse(new String(in.readAllBytes(), StandardCharsets.UTF_8), "built-in comparison " + name, null);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        } catch (InputException e) {
-            throw new IllegalStateException("built-in comparison " + name + " is invalid: " + e.getMessage(), e);
-        }
+        return BuiltIns.load("/io/flocktune/tuner/comparisons", "comparison", name, NAMES, (json, source) -> ComparisonJson.parse(json, source, null));
     }
 
     /**
@@ -52,16 +37,6 @@ public final class Comparisons {
      */
     public static Comparison resolve(String nameOrFile) throws InputException {
         if (NAMES.contains(nameOrFile)) return builtIn(nameOrFile);
-        Path file;
-        try {
-            file = Path.of(nameOrFile);
-        } catch (InvalidPathException e) {
-            file = null;
-        }
-        if (file == null || !Files.isRegularFile(file)) {
-            throw new InputException(nameOrFile + ": no built-in comparison and no file of that name; built-in: "
-                    + String.join(", ", NAMES));
-        }
-        return ComparisonJson.read(file);
+        return ComparisonJson.read(BuiltIns.file(nameOrFile, "comparison", NAMES));
     }
 }

@@ -1,14 +1,8 @@
 package io.flocktune.tuner.experiment;
 
+import io.flocktune.tuner.io.BuiltIns;
 import io.flocktune.tuner.io.InputException;
 
-import java.io.IOException;
-import java.io.InputStream;
-import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.InvalidPathException;
-import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -41,16 +35,7 @@ public final class Experiments {
      * @throws IllegalArgumentException if there is none of that name
      */
     public static Experiment builtIn(String name) {
-        if (!NAMES.contains(name)) throw new IllegalArgumentException("no built-in experiment " + name);
-        String resource = "/io/flocktune/tuner/experiments/" + name + ".json";
-        try (InputStream in = Experiments.class.getResourceAsStream(resource)) {
-            if (in == null) throw new IllegalStateException("missing resource " + resource);
-            return ExperimentJson.parse(new String(in.readAllBytes(), StandardCharsets.UTF_8), "built-in experiment " + name, null);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        } catch (InputException e) {
-            throw new IllegalStateException("built-in experiment " + name + " is invalid: " + e.getMessage(), e);
-        }
+        return BuiltIns.load("/io/flocktune/tuner/experiments", "experiment", name, NAMES, (json, source) -> ExperimentJson.parse(json, source, null));
     }
 
     /**
@@ -60,16 +45,6 @@ public final class Experiments {
      */
     public static Experiment resolve(String nameOrFile) throws InputException {
         if (NAMES.contains(nameOrFile)) return builtIn(nameOrFile);
-        Path file;
-        try {
-            file = Path.of(nameOrFile);
-        } catch (InvalidPathException e) {
-            file = null;
-        }
-        if (file == null || !Files.isRegularFile(file)) {
-            throw new InputException(nameOrFile + ": no built-in experiment and no file of that name; built-in: "
-                    + String.join(", ", NAMES));
-        }
-        return ExperimentJson.read(file);
+        return ExperimentJson.read(BuiltIns.file(nameOrFile, "experiment", NAMES));
     }
 }
