@@ -478,7 +478,7 @@ public final class Search<C extends Comparable<? super C>> {
         EvolutionResult<DoubleGene, Vec<double[]>> result = (EvolutionResult<DoubleGene, Vec<double[]>>) (Object)
                 EvolutionResult.of(Optimize.MINIMUM, population, state.generation(), EvolutionDurations.ZERO, 0, 0, 0);
         ISeq<Phenotype<DoubleGene, Vec<double[]>>> set = RandomRegistry.with(Seeds.engine(seed, -1)).call(() ->
-                Stream.of(result).collect(MOEA.toParetoSet(new IntRange(1, k + 1))));
+                Stream.of(result).collect(MOEA.toParetoSet(new IntRange(k, k + 1))));   // an oversized set shrinks to the lower bound
         return set.stream().map(p -> known.get(p.genotype())).distinct().sorted(byScalar).toList();
     }
 

@@ -152,4 +152,26 @@ class SearchTest {
             }
         }
     }
+
+    /**
+     * A Pareto front larger than {@code finalists} is thinned to exactly {@code finalists} members
+     * (Jenetics' pareto-set collector shrinks an oversized set to its range's lower bound, so
+     * that bound must be the number wanted, not 1).
+     */
+    @Test
+    void aLargeParetoFrontGivesTheWantedNumberOfFinalists() throws Exception {
+        // f1 = x, f2 = 1 - x: every candidate is on the first front
+        Evaluator<double[]> tradeOff = (genes, seed) -> new double[]{genes[0], 1 - genes[0]};
+        Scoring<io.jenetics.ext.moea.Vec<double[]>> pareto = new Scoring.Pareto(List.of(
+                new Criterion("f1", 1, v -> v), new Criterion("f2", 1, v -> v)));
+        try (LocalRunner runner = new LocalRunner(2, Duration.ofSeconds(30))) {
+            Search<io.jenetics.ext.moea.Vec<double[]>> s = new Search<>(pareto,
+                    new Genetics(16, 0.5, new Selection.Nsga2(), 0, 0.3, 0.1, 0.6, 100),
+                    new Replication(1, 0, 4, 4, 3),
+                    new StopRules(2, 0, Duration.ZERO, 0), 42, 2, new BitSet(), tradeOff, runner);
+            SearchState last = s.run(null, (summary, evaluations, state) -> {}).state();
+            assertTrue(last.individuals().size() > 4, "the whole population is on the front");
+            assertEquals(3, s.finalists(last).size());
+        }
+    }
 }
