@@ -65,6 +65,25 @@ class ObjectivesTest {
     }
 
     @Test
+    void captureRateIsPerThousandTimeUnitsWhateverTheTimeStep() {
+        Preset p = hunted();
+        double dt = 0.5;
+        Preset halfStep = new Preset(p.format(), "hunted-half-step", p.description(), p.world(), p.boids(), p.update(),
+                p.neighbourhood(), p.separation(), p.alignment(), p.cohesion(), new io.flocktune.sim.rule.Motion.Steering(dt, 0.1),
+                p.predators(), p.obstacles(), p.goal(), p.noise());
+        assertEquals(new io.flocktune.sim.rule.Motion.Steering(1, 0.1), p.motion(), "the base runs at dt = 1");
+        long steps = 600, seed = 11;
+        double[] values = Objectives.evaluate(halfStep, seed, steps, specs("captureRate:mean:min:every=1", "timeToFirstCapture:final"));
+        Simulation simulation = Simulation.of(halfStep, seed);
+        simulation.run(steps, (step, flock) -> {});
+        List<Capture> captures = simulation.captures();
+        assertTrue(captures.size() >= 2, "the scenario must catch boids to test anything: " + captures.size());
+        // captures per predator per 1 000 time units: 600 steps of dt = 0.5 are 300 time units
+        assertEquals(captures.size() * 1000.0 / (2 * steps * dt), values[0], 1e-9);
+        assertEquals(captures.getFirst().step(), values[1], "time to first capture stays in steps");
+    }
+
+    @Test
     void captureMetricsWithoutPredators() {
         long steps = 50;
         double[] values = Objectives.evaluate(REYNOLDS, 3, steps, specs("survivalFraction:final"));
