@@ -47,6 +47,9 @@ final class CompareCommand implements Callable<Integer> {
     @Mixin
     ThreadsOption threads;
 
+    @Mixin
+    ExecutorOption executor;
+
     @Option(names = "--resume", paramLabel = "DIR",
             description = "Continue the comparison in DIR (takes no comparison, --seed or --out).")
     Path resume;
@@ -72,7 +75,7 @@ final class CompareCommand implements Callable<Integer> {
             throw new InputException("compare: give a comparison (a built-in: " + String.join(", ", Comparisons.NAMES)
                     + "; or a file), or --resume DIR, or --list");
         }
-        Comparing.Options options = new Comparing.Options(t, spec.commandLine().getErr(), true);
+        Comparing.Options options = new Comparing.Options(t, spec.commandLine().getErr(), true, executor.runners(threads));
         Comparing.Result result = Interruptible.run(spec.commandLine().getErr(), () -> {
             if (resume != null) return Comparing.resume(resume, options);
             Comparison c = Comparisons.resolve(comparison);

@@ -71,12 +71,15 @@ final class RobustnessCommand implements Callable<Integer> {
     @Mixin
     ThreadsOption threads;
 
+    @Mixin
+    ExecutorOption executor;
+
     @Spec
     CommandSpec spec;
 
     @Override
     public Integer call() throws InputException, InterruptedException {
-        int t = threads.count();
+        var runners = executor.runners(threads);
         if (steps < 1) throw new InputException("--steps = " + steps + ": must be >= 1");
         long skipped = warmup == null ? steps / 2 : warmup;
         if (skipped < 0 || skipped >= steps) throw new InputException("--warmup = " + skipped + ": must be in [0, " + steps + ") (--steps = " + steps + ")");
@@ -107,7 +110,7 @@ final class RobustnessCommand implements Callable<Integer> {
             throw new InputException(directory + ": exists and is not a directory; choose another --out");
         }
         PrintWriter err = spec.commandLine().getErr();
-        Robustness.Result result = Robustness.run(p, grid, scenarios == null ? "default scenarios" : scenarios.toString(), specs, new Robustness.Settings(steps, replicates, seed, Duration.ofMinutes(10)), t, err);
+        Robustness.Result result = Robustness.run(p, grid, scenarios == null ? "default scenarios" : scenarios.toString(), specs, new Robustness.Settings(steps, replicates, seed, Duration.ofMinutes(10)), runners, err);
         RobustnessFiles.write(result, directory);
         PrintWriter o = spec.commandLine().getOut();
         o.printf(Locale.ROOT, "robustness: %s (%s, %d points x %d replicates; * = paired 95%% CI of the difference to the preset excludes 0)%n",

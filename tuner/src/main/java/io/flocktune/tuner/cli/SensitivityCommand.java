@@ -68,11 +68,14 @@ final class SensitivityCommand implements Callable<Integer> {
     Path out;
 
     @Option(names = "--resume", paramLabel = "DIR",
-            description = "Continue the analysis in DIR from its samples.csv (takes no experiment or other option but --threads).")
+            description = "Continue the analysis in DIR from its samples.csv (takes no experiment or other option but --threads, --executor, --master).")
     Path resume;
 
     @Mixin
     ThreadsOption threads;
+
+    @Mixin
+    ExecutorOption executor;
 
     @Spec
     CommandSpec spec;
@@ -81,7 +84,7 @@ final class SensitivityCommand implements Callable<Integer> {
     public Integer call() throws InputException, InterruptedException {
         int t = threads.count();
         PrintWriter err = spec.commandLine().getErr();
-        Sensitivity.Options options = new Sensitivity.Options(t, err);
+        Sensitivity.Options options = new Sensitivity.Options(t, err, executor.runners(threads));
         Sensitivity.Result result = Interruptible.run(err, () -> run(options));
         print(result, spec.commandLine().getOut());
         return Main.OK;
@@ -95,7 +98,7 @@ final class SensitivityCommand implements Callable<Integer> {
                 if (experiment != null || out != null || seed != null || spec.commandLine().getParseResult().originalArgs().stream()
                         .anyMatch(a -> List.of("--method", "--trajectories", "--levels", "--candidates", "--samples", "--replicates")
                                 .contains(a.split("=", 2)[0]))) {
-                    throw new InputException("--resume " + resume + ": takes only --threads (the rest is in its sensitivity.json)");
+                    throw new InputException("--resume " + resume + ": takes only --threads, --executor and --master (the rest is in its sensitivity.json)");
                 }
                 return Sensitivity.resume(resume, options);
             }

@@ -3,10 +3,11 @@ package io.flocktune.tuner.compare;
 import io.flocktune.objectives.Measurement;
 import io.flocktune.objectives.ObjectiveSpec;
 import io.flocktune.sim.Preset;
-import io.flocktune.tuner.eval.LocalRunner;
 import io.flocktune.tuner.eval.Outcome;
 import io.flocktune.tuner.eval.PresetEvaluator;
+import io.flocktune.tuner.eval.RunnerFactory;
 import io.flocktune.tuner.eval.Trial;
+import io.flocktune.tuner.eval.TrialRunner;
 import io.flocktune.tuner.experiment.Experiment;
 import io.flocktune.tuner.io.AtomicFile;
 import io.flocktune.tuner.io.InputException;
@@ -42,7 +43,7 @@ import java.util.stream.Stream;
  * it. A run killed at any moment resumes ({@link #resume}): the rows already written are kept,
  * a half-written last row is dropped, and the result is exactly that of an uninterrupted run.
  * Every replicate is a pure function of its arm and seed, so the results do not depend on the
- * thread count.
+ * thread count or on where the simulations run ({@link Options#runners}: this machine or Spark).
  *
  * <pre>{@code
  * Comparison c = Comparisons.builtIn("seeds");
@@ -57,8 +58,15 @@ public final class Comparing {
      * @param threads simulations at the same time, &ge; 1
      * @param log     progress lines and messages
      * @param report  whether to draw the charts and report.html at the end
+     * @param runners where the simulations run, the tunings of "tune first" arms included:
+     *                {@link RunnerFactory#local} on {@code threads} threads, or Spark
      */
-    public record Options(int threads, PrintWriter log, boolean report) {}
+    public record Options(int threads, PrintWriter log, boolean report, RunnerFactory runners) {
+        /** Options that run the simulations on {@code threads} threads of this JVM. */
+        public Options(int threads, PrintWriter log, boolean report) {
+            this(threads, log, report, RunnerFactory.local(threads));
+        }
+    }
 
     /**
      * @param directory     the comparison directory
@@ -149,7 +157,7 @@ public final class Comparing {
         long kept = readReplicates(c, files, seeds, outcomes);
         PresetEvaluator evaluator = new PresetEvaluator(c.scenario().steps(), c.objectives());
         List<Analysis> looks;
-        try (LocalRunner runner = new LocalRunner(options.threads(), c.timeLimit());
+        try (TrialRunner runner = options.runners().open(c.timeLimit());
              Tables.Appender rows = Tables.Appender.open(files.replicates(), header(c), kept)) {
             looks = sequential(c, outcomes, (look, n) -> {
                 List<Trial<Preset>> trials = new ArrayList<>();
@@ -246,7 +254,7 @@ public final class Comparing {
         Path directory = files.tuning(arm.name());
         Path best = directory.resolve("best").resolve("best.json");
         Preset preset;
-        Tuning.Options tuning = new Tuning.Options(options.threads(), false, options.log(), options.report());
+        Tuning.Options tuning = new Tuning.Options(options.threads(), false, options.log(), options.report(), options.runners());
         if (Files.isRegularFile(directory.resolve("validation.csv")) && Files.isRegularFile(best)) {
             preset = PresetJson.read(best);
         } else if (Files.isRegularFile(directory.resolve("experiment.json"))) {

@@ -10,15 +10,18 @@ import io.flocktune.objectives.ObjectiveSpec;
 import io.flocktune.objectives.Objectives;
 import io.flocktune.sim.Check;
 import io.flocktune.sim.Preset;
-import io.flocktune.tuner.eval.Evaluator;
-import io.flocktune.tuner.eval.LocalRunner;
 import io.flocktune.tuner.eval.Outcome;
+import io.flocktune.tuner.eval.PortableEvaluator;
+import io.flocktune.tuner.eval.PresetEvaluator;
+import io.flocktune.tuner.eval.RunnerFactory;
 import io.flocktune.tuner.eval.Trial;
 import io.flocktune.tuner.eval.TrialRunner;
 import io.flocktune.tuner.io.InputException;
 import io.flocktune.tuner.io.PresetJson;
 
 import java.io.PrintWriter;
+import java.io.Serial;
+import java.io.Serializable;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -35,6 +38,9 @@ import java.util.Locale;
  *
  * <p>An objective a point cannot measure (a predator metric without predators) is n/a there; a
  * failed or non-finite replicate makes that point's objective failed, with the reason.
+ *
+ * <p>The simulations run on this machine or on Spark ({@link #run(Preset, ScenarioGrid, String,
+ * List, Settings, RunnerFactory, PrintWriter) runners}); the result is the same.
  */
 public final class Robustness {
     private Robustness() {}
@@ -113,6 +119,15 @@ public final class Robustness {
      */
     public static Result run(Preset preset, ScenarioGrid grid, String source, List<ObjectiveSpec> specs, Settings settings, int threads,
                              PrintWriter log) throws InputException, InterruptedException {
+        return run(preset, grid, source, specs, settings, RunnerFactory.local(threads), log);
+    }
+
+    /**
+     * As {@link #run(Preset, ScenarioGrid, String, List, Settings, int, PrintWriter)}, with the
+     * simulations run by {@code runners} ({@link RunnerFactory#local}, or Spark).
+     */
+    public static Result run(Preset preset, ScenarioGrid grid, String source, List<ObjectiveSpec> specs, Settings settings,
+                             RunnerFactory runners, PrintWriter log) throws InputException, InterruptedException {
         ObjectNode base = PresetJson.toTree(preset);
         List<Point> points = new ArrayList<>();
         points.add(new Point(-1, -1, "preset", "", preset));
@@ -171,20 +186,16 @@ public final class Robustness {
         int replicates = settings.replicates();
         long[] seeds = new long[replicates];
         for (int r = 0; r < replicates; r++) seeds[r] = Objectives.replicateSeed(settings.seed(), r);
-        List<Trial<Integer>> trials = new ArrayList<>();
-        for (int p = 0; p < points.size(); p++) for (int r = 0; r < replicates; r++) trials.add(new Trial<>(p, seeds[r]));
-        Evaluator<Integer> evaluator = (p, seed) -> {
-            List<ObjectiveSpec> subset = new ArrayList<>();
-            for (int k = 0; k < specs.size(); k++) if (measurable[p][k]) subset.add(specs.get(k));
-            double[] some = subset.isEmpty() ? new double[0] : Objectives.evaluate(points.get(p).preset(), seed, settings.steps(), subset);
-            double[] all = new double[specs.size()];
-            for (int k = 0, j = 0; k < specs.size(); k++) all[k] = measurable[p][k] ? some[j++] : Double.NaN;
-            return all;
-        };
+        List<Trial<Subject>> trials = new ArrayList<>();
+        for (int p = 0; p < points.size(); p++) {
+            Subject subject = new Subject(points.get(p).preset(), measurable[p]);
+            for (int r = 0; r < replicates; r++) trials.add(new Trial<>(subject, seeds[r]));
+        }
+        Measuring evaluator = new Measuring(new PresetEvaluator(settings.steps(), specs));
         log.printf(Locale.ROOT, "robustness: %d points × %d replicates = %d simulations of %d steps%n", points.size(), replicates,
                 trials.size(), settings.steps());
         List<Outcome> flat;
-        try (TrialRunner runner = new LocalRunner(threads, settings.timeLimit())) {
+        try (TrialRunner runner = runners.open(settings.timeLimit())) {
             flat = runner.run(evaluator, trials);
         }
         Outcome[][] outcomes = new Outcome[points.size()][replicates];
@@ -199,6 +210,43 @@ public final class Robustness {
         }
         return new Result(preset, grid, specs, settings, points, levels, values, outcomes, cells);
     }
+
+    /** What one trial measures: a point's preset and which of the objectives it can measure. */
+    record Subject(Preset preset, boolean[] measurable) {}
+
+    /**
+     * Measures a {@link Subject}: its measurable objectives, NaN for the others (n/a). Portable:
+     * it travels as the {@link PresetEvaluator} of every objective, a subject as its preset's
+     * JSON and the mask.
+     */
+    record Measuring(PresetEvaluator all) implements PortableEvaluator<Subject> {
+        @Serial
+        private static final long serialVersionUID = 1L;
+
+        @Override
+        public double[] evaluate(Subject subject, long seed) {
+            List<ObjectiveSpec> specs = all.specs(), subset = new ArrayList<>();
+            for (int k = 0; k < specs.size(); k++) if (subject.measurable()[k]) subset.add(specs.get(k));
+            double[] some = subset.isEmpty() ? new double[0] : Objectives.evaluate(subject.preset(), seed, all.steps(), subset);
+            double[] values = new double[specs.size()];
+            for (int k = 0, j = 0; k < specs.size(); k++) values[k] = subject.measurable()[k] ? some[j++] : Double.NaN;
+            return values;
+        }
+
+        @Override
+        public Serializable pack(Subject subject) {
+            return new Packed(all.pack(subject.preset()), subject.measurable().clone());
+        }
+
+        @Override
+        public Subject unpack(Serializable packed) {
+            Packed p = (Packed) packed;
+            return new Subject(all.unpack(p.preset()), p.measurable().clone());
+        }
+    }
+
+    /** A {@link Subject} as it travels. */
+    private record Packed(Serializable preset, boolean[] measurable) implements Serializable {}
 
     private static Cell cell(int f, int l, int p, int k, ObjectiveSpec spec, boolean measurable, Outcome[] at, Outcome[] preset) {
         if (!measurable) return new Cell(f, l, p, k, null, null, "n/a");

@@ -6,10 +6,9 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.flocktune.objectives.Objectives;
-import io.flocktune.tuner.eval.Evaluator;
-import io.flocktune.tuner.eval.LocalRunner;
+import io.flocktune.tuner.eval.ExperimentEvaluator;
 import io.flocktune.tuner.eval.Outcome;
-import io.flocktune.tuner.eval.PresetEvaluator;
+import io.flocktune.tuner.eval.RunnerFactory;
 import io.flocktune.tuner.eval.Trial;
 import io.flocktune.tuner.eval.TrialRunner;
 import io.flocktune.tuner.experiment.Experiment;
@@ -50,7 +49,8 @@ import java.util.stream.Stream;
  * {@code report.html}. {@code samples.csv} grows batch by batch and is the resume state: after a
  * crash, {@link #resume} re-reads its complete rows and runs only what is missing, ending with the
  * files of an uninterrupted run. Every other file is written whole or not at all. Simulations
- * run in parallel; every file but the timings is the same for any thread count.
+ * run in parallel, on this machine or on Spark ({@link Options#runners}); every file but the
+ * timings is the same for any thread count and either executor.
  *
  * <pre>{@code
  * Plan plan = new Plan(Plan.FORMAT, Plan.Method.MORRIS, 10, 4, 40, 2, 4, 1);
@@ -69,8 +69,15 @@ public final class Sensitivity {
     /**
      * @param threads simulations at the same time, &ge; 1
      * @param log     progress lines
+     * @param runners where the simulations run: {@link RunnerFactory#local} on {@code threads}
+     *                threads, or Spark
      */
-    public record Options(int threads, PrintWriter log) {}
+    public record Options(int threads, PrintWriter log, RunnerFactory runners) {
+        /** Options that run the simulations on {@code threads} threads of this JVM. */
+        public Options(int threads, PrintWriter log) {
+            this(threads, log, RunnerFactory.local(threads));
+        }
+    }
 
     /**
      * @param directory   the results directory
@@ -153,10 +160,11 @@ public final class Sensitivity {
         long keep = readSamples(samples, e, setup, outcomes);
         int done = 0;
         while (done < total && outcomes[done] != null) done++;
-        Evaluator<double[]> evaluator = new PresetEvaluator(e.scenario().steps(), e.specs()).ofGenes(setup.space(), e.scenarios());
-        try (TrialRunner runner = new LocalRunner(options.threads(), e.timeLimit());
+        // the search's objective function (genes through the experiment's space, across its scenarios), portable to Spark
+        ExperimentEvaluator evaluator = ExperimentEvaluator.of(e);
+        try (TrialRunner runner = options.runners().open(e.timeLimit());
              Tables.Appender out = Tables.Appender.open(samples, header(e), keep)) {
-            int batch = Math.max(BATCH, 8 * options.threads());
+            int batch = Math.max(BATCH, 8 * runner.parallelism());
             int reported = -1;
             if (done > 0) options.log().printf(Locale.ROOT, "sensitivity: resuming after %d of %d simulations%n", done, total);
             while (done < total) {

@@ -7,6 +7,9 @@ import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
 
 import static io.flocktune.tuner.cli.MainTest.flocktune;
 import static io.flocktune.tuner.cli.MainTest.ok;
@@ -14,7 +17,8 @@ import static org.junit.jupiter.api.Assertions.*;
 
 /**
  * {@code --executor spark} end to end, in-process through {@link Main#run}: Spark on
- * {@code local[2]} gives exactly the results of the local evaluator.
+ * {@code local[2]} gives exactly the results of the local evaluator, for every command that
+ * takes it ({@code tune}, {@code measure}, {@code compare}, {@code sensitivity}, {@code robustness}).
  */
 class SparkExecutorTest {
 
@@ -41,6 +45,120 @@ class SparkExecutorTest {
         String[] spark = java.util.stream.Stream.concat(java.util.Arrays.stream(args), java.util.stream.Stream.of("--executor", "spark",
                 "--master", "local[2]")).toArray(String[]::new);
         assertEquals(local, ok(spark).out());
+    }
+
+    /** {@code args} and then {@code --executor spark --master local[2]}. */
+    private static String[] onSpark(String... args) {
+        return java.util.stream.Stream.concat(java.util.Arrays.stream(args), java.util.stream.Stream.of("--executor", "spark",
+                "--master", "local[2]")).toArray(String[]::new);
+    }
+
+    /** The named files of {@code dir}, byte for byte (as text). */
+    private static Map<String, String> files(Path dir, List<String> names) throws java.io.IOException {
+        Map<String, String> files = new TreeMap<>();
+        for (String name : names) files.put(name, Files.readString(dir.resolve(name)));
+        return files;
+    }
+
+    @Test
+    void compareOnSparkWritesTheResultsOfTheLocalEvaluatorItsTuneFirstArmIncluded(@TempDir Path tmp) throws Exception {
+        Files.writeString(tmp.resolve("tiny-experiment.json"), TinyExperiment.json("", 2));
+        Path comparison = tmp.resolve("tuned.json");
+        Files.writeString(comparison, """
+                {
+                  "format": "flocktune-comparison/1",
+                  "name": "tuned",
+                  "arms": [
+                    {"name": "base", "preset": "reynolds", "set": {"predators.count": 1}},
+                    {"name": "unaligned", "preset": "reynolds", "set": {"predators.count": 1, "alignment.weight": 0}},
+                    {"name": "tuned", "tune": "tiny-experiment.json"}
+                  ],
+                  "objectives": ["polarization", "collisionRate(distance=1):mean:min:name=collisions"],
+                  "scenario": {"boids": 30, "steps": 60, "warmup": 20},
+                  "replicates": {"min": 4, "max": 8, "batch": 4},
+                  "bootstrap": 200
+                }
+                """);
+        Path local = tmp.resolve("local"), spark = tmp.resolve("spark");
+        MainTest.Result l = flocktune("compare", comparison.toString(), "--out", local.toString(), "--threads", "2");
+        assertEquals(0, l.exit(), l.err());
+        MainTest.Result s = flocktune(onSpark("compare", comparison.toString(), "--out", spark.toString()));
+        assertEquals(0, s.exit(), s.err());
+
+        assertEquals(CompareCommandTest.results(local), CompareCommandTest.results(spark));
+        assertEquals(RunResults.of(local.resolve("tuning/tuned")), RunResults.of(spark.resolve("tuning/tuned")), "the tune-first arm");
+        assertEquals(l.out().replace(local.toString(), "DIR"), s.out().replace(spark.toString(), "DIR"));
+        assertTrue(Files.isRegularFile(spark.resolve("report.html")));
+    }
+
+    @Test
+    void sensitivityOnSparkWritesTheResultsOfTheLocalEvaluator(@TempDir Path tmp) throws Exception {
+        Path experiment = tmp.resolve("tiny.json");
+        Files.writeString(experiment, TinyExperiment.json("", 1));
+        Path local = tmp.resolve("local"), spark = tmp.resolve("spark");
+        String[] args = {"sensitivity", experiment.toString(), "--trajectories", "2", "--replicates", "2", "--seed", "5"};
+        MainTest.Result l = flocktune(java.util.stream.Stream.concat(java.util.Arrays.stream(args),
+                java.util.stream.Stream.of("--out", local.toString(), "--threads", "2")).toArray(String[]::new));
+        assertEquals(0, l.exit(), l.err());
+        MainTest.Result s = flocktune(onSpark(java.util.stream.Stream.concat(java.util.Arrays.stream(args),
+                java.util.stream.Stream.of("--out", spark.toString())).toArray(String[]::new)));
+        assertEquals(0, s.exit(), s.err());
+
+        List<String> names = List.of("experiment.json", "sensitivity.json", "samples.csv", "indices.csv");
+        assertEquals(files(local, names), files(spark, names));
+        assertEquals(l.out().replace(local.toString(), "DIR"), s.out().replace(spark.toString(), "DIR"));
+        assertTrue(Files.isRegularFile(spark.resolve("report.html")));
+
+        // resuming on Spark a finished analysis runs nothing and leaves the same files
+        MainTest.Result again = flocktune(onSpark("sensitivity", "--resume", spark.toString()));
+        assertEquals(0, again.exit(), again.err());
+        assertEquals(files(local, names), files(spark, names));
+    }
+
+    @Test
+    void robustnessOnSparkWritesTheResultsOfTheLocalEvaluatorNotApplicableObjectivesIncluded(@TempDir Path tmp) throws Exception {
+        Path scenarios = tmp.resolve("grid.json");
+        Files.writeString(scenarios, SensitivityRobustnessCommandTest.SCENARIOS);
+        Path local = tmp.resolve("local"), spark = tmp.resolve("spark");
+        MainTest.Result l = flocktune(SensitivityRobustnessCommandTest.robustness(scenarios, local, "--threads", "2"));
+        assertEquals(0, l.exit(), l.err());
+        MainTest.Result s = flocktune(onSpark(SensitivityRobustnessCommandTest.robustness(scenarios, spark)));
+        assertEquals(0, s.exit(), s.err());
+
+        List<String> names = List.of("robustness.json", "samples.csv", "robustness.csv");
+        assertEquals(files(local, names), files(spark, names));
+        assertTrue(Files.readString(spark.resolve("robustness.csv")).contains(",n/a"), "a predator metric at 0 predators");
+        assertEquals(l.out().replace(local.toString(), "DIR"), s.out().replace(spark.toString(), "DIR"));
+    }
+
+    @Test
+    void compareSensitivityAndRobustnessTakeTheOptionsWithTheSameChecks(@TempDir Path tmp) throws Exception {
+        Files.writeString(tmp.resolve("tiny.json"), TinyExperiment.json("", 1));
+        Files.writeString(tmp.resolve("cmp.json"), CompareCommandTest.comparison("6"));
+        Path out = tmp.resolve("out");
+        List<List<String>> commands = List.of(
+                List.of("compare", tmp.resolve("cmp.json").toString()),
+                List.of("sensitivity", tmp.resolve("tiny.json").toString()),
+                List.of("robustness", "reynolds"));
+        for (List<String> command : commands) {
+            MainTest.Result master = flocktune(java.util.stream.Stream.concat(command.stream(),
+                    java.util.stream.Stream.of("--out", out.toString(), "--master", "local[2]")).toArray(String[]::new));
+            assertEquals(Main.BAD_INPUT, master.exit(), command + ": " + master.err());
+            assertEquals("flocktune: --master local[2]: only with --executor spark", master.err().strip(), command.toString());
+
+            MainTest.Result threads = flocktune(java.util.stream.Stream.concat(command.stream(),
+                    java.util.stream.Stream.of("--out", out.toString(), "--executor", "spark", "--threads", "2")).toArray(String[]::new));
+            assertEquals(Main.BAD_INPUT, threads.exit(), command + ": " + threads.err());
+            assertEquals(1, threads.err().strip().lines().count(), threads.err());
+            assertTrue(threads.err().startsWith("flocktune: --threads 2: only with --executor local"), threads.err());
+
+            MainTest.Result url = flocktune(java.util.stream.Stream.concat(command.stream(),
+                    java.util.stream.Stream.of("--out", out.toString(), "--executor", "spark", "--master", "nonsense://x")).toArray(String[]::new));
+            assertEquals(Main.BAD_INPUT, url.exit(), command + ": " + url.err());
+            assertEquals(1, url.err().strip().lines().count(), url.err());
+            assertTrue(url.err().startsWith("flocktune: --master nonsense://x: not a Spark master URL"), url.err());
+            assertFalse(Files.exists(out), command + ": nothing written");
+        }
     }
 
     @Test
