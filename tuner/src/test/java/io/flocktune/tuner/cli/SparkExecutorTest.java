@@ -1,7 +1,10 @@
 package io.flocktune.tuner.cli;
 
+import io.flocktune.tuner.run.Checkpoint;
+import io.flocktune.tuner.run.RunFiles;
 import io.flocktune.tuner.run.RunResults;
 import io.flocktune.tuner.run.TinyExperiment;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -10,6 +13,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.concurrent.TimeUnit;
 
 import static io.flocktune.tuner.cli.MainTest.flocktune;
 import static io.flocktune.tuner.cli.MainTest.ok;
@@ -36,6 +40,36 @@ class SparkExecutorTest {
         assertEquals(RunResults.of(local), RunResults.of(spark));
         assertTrue(Files.readString(spark.resolve("history.csv")).contains(",failed,"), "some candidates failed");
         assertTrue(Files.isRegularFile(spark.resolve("report.html")));
+    }
+
+    @Test
+    @Tag("spark")   // a child JVM that starts Spark: tens of seconds; runs in .ci/run
+    void aDriverKilledMidRunResumesOnSparkToTheLocalResults(@TempDir Path tmp) throws Exception {
+        Path experiment = tmp.resolve("tiny.json");
+        Files.writeString(experiment, TinyExperiment.json("", InterruptionTest.GENERATIONS));
+        Path run = tmp.resolve("run");
+        String javaCommand = ProcessHandle.current().info().command().orElse("java");
+        Process driver = new ProcessBuilder(javaCommand, "-cp", System.getProperty("java.class.path"), Main.class.getName(),
+                "tune", experiment.toString(), "--out", run.toString(), "--executor", "spark", "--master", "local[2]")
+                .redirectOutput(ProcessBuilder.Redirect.DISCARD)
+                .redirectError(tmp.resolve("driver.err").toFile())
+                .start();
+        Path checkpoint = new RunFiles(run).checkpoint();
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(180);
+        while (!(Files.exists(checkpoint) && Checkpoint.read(checkpoint).state().generation() >= 2)) {
+            assertTrue(driver.isAlive(), "the driver ended before generation 2: " + Files.readString(tmp.resolve("driver.err")));
+            assertTrue(System.nanoTime() < deadline, "no checkpoint of generation 2 in time");
+            Thread.sleep(5);
+        }
+        driver.destroyForcibly().waitFor();   // the driver is lost: kill -9, its local executors with it
+        assertFalse(Files.exists(run.resolve("validation.csv")), "killed inside the search");
+
+        MainTest.Result resumed = flocktune(onSpark("tune", "--resume", run.toString()));
+        assertEquals(0, resumed.exit(), resumed.err());
+        Path local = tmp.resolve("local");
+        MainTest.Result l = flocktune("tune", experiment.toString(), "--out", local.toString(), "--threads", "2");
+        assertEquals(0, l.exit(), l.err());
+        assertEquals(RunResults.of(local), RunResults.of(run));
     }
 
     @Test
