@@ -22,7 +22,7 @@ import java.util.Map;
  *
  * {@snippet :
  * Exports.Result web = Exports.of(FlockPreset.load("reynolds"), "web");
- * web.write(Path.of("export/reynolds-web"));            // index.html, a self-contained player
+ * web.write(Path.of("export/reynolds-web"));            // a self-contained HTML player
  * List<String> lost = Exports.of("results/run", "python").unrepresented();
  * }
  */
