@@ -1,10 +1,6 @@
 package io.flocktune.tuner.cli;
 
-import io.flocktune.tuner.export.Export;
-import io.flocktune.tuner.export.Exporter;
-import io.flocktune.tuner.export.Exporters;
-import io.flocktune.tuner.export.TunedPreset;
-import io.flocktune.tuner.io.AtomicDirectory;
+import io.flocktune.api.Exports;
 import io.flocktune.tuner.io.InputException;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -13,20 +9,17 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 import java.io.PrintWriter;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.LinkedHashMap;
-import java.util.Map;
+import java.util.List;
 import java.util.concurrent.Callable;
-import java.util.stream.Collectors;
 
 /**
  * {@code flocktune export PRESET|RUN_DIR --to FORMAT [--out DIR] [--strict]}: writes a preset
  * (or a run's best preset) in a front end's format. Exit 0 when everything was represented,
  * {@value #UNREPRESENTED} when the files were written but some parameters could not be
  * represented (listed on standard error, one per line), 2 with {@code --strict} in that case
- * (nothing written) and for bad input.
+ * (nothing written) and for bad input. The export itself is the API's {@link Exports}.
  */
 @Command(name = "export", mixinStandardHelpOptions = true, sortOptions = false,
         description = {"Exports a preset, or a tuning run's best preset, to a front end's format.",
@@ -60,26 +53,20 @@ final class ExportCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws InputException {
-        Exporter exporter = Exporters.find(format).orElseThrow(() -> new InputException("--to " + format
-                + ": unknown format; formats: " + String.join(", ", Exporters.all().keySet())));
-        TunedPreset preset = TunedPreset.load(source);
-        Export export = exporter.export(preset);
+        Exports.Result export = Exports.of(source, format);
         if (strict && !export.unrepresented().isEmpty()) {
             throw new InputException("--strict: " + format + " cannot represent " + export.unrepresented().size()
-                    + " parameter(s) of " + preset.origin() + ": " + export.unrepresented().stream()
-                    .map(Export.Unrepresented::toString).collect(Collectors.joining("; ")));
+                    + " parameter(s) of " + export.origin() + ": " + String.join("; ", export.unrepresented()));
         }
         Path directory = out != null ? out
                 : Files.isDirectory(Path.of(source)) ? Path.of(source, "export", format)
-                : Path.of("export", preset.preset().name() + "-" + format);
-        Map<String, byte[]> files = new LinkedHashMap<>();
-        export.files().forEach((name, content) -> files.put(name, content.getBytes(StandardCharsets.UTF_8)));
-        AtomicDirectory.write(directory, files);
+                : Path.of("export", export.preset() + "-" + format);
+        List<Path> written = export.write(directory);
 
         PrintWriter stdout = spec.commandLine().getOut();
-        for (String name : files.keySet()) stdout.println(directory.resolve(name));
+        for (Path file : written) stdout.println(file);
         PrintWriter stderr = spec.commandLine().getErr();
-        for (Export.Unrepresented u : export.unrepresented()) stderr.println("not represented in " + format + ": " + u);
+        for (String u : export.unrepresented()) stderr.println("not represented in " + format + ": " + u);
         return export.unrepresented().isEmpty() ? Main.OK : UNREPRESENTED;
     }
 }

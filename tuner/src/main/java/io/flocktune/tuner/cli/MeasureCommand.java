@@ -7,10 +7,7 @@ import io.flocktune.objectives.Measurement;
 import io.flocktune.objectives.ObjectiveSpec;
 import io.flocktune.objectives.Objectives;
 import io.flocktune.sim.Preset;
-import io.flocktune.tuner.eval.Outcome;
-import io.flocktune.tuner.eval.PresetEvaluator;
-import io.flocktune.tuner.eval.Trial;
-import io.flocktune.tuner.eval.TrialRunner;
+import io.flocktune.tuner.eval.Measuring;
 import io.flocktune.tuner.io.InputException;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -19,7 +16,6 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 import java.io.PrintWriter;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -29,15 +25,14 @@ import java.util.concurrent.Callable;
  * {@code flocktune measure}: runs a preset R times (replicate r with seed
  * {@link Objectives#replicateSeed Objectives.replicateSeed(seed, r)}) and prints each objective's
  * mean, standard deviation and 95 % confidence interval over the replicates, as a table or JSON.
- * Replicates run in parallel; the output does not depend on the thread count.
+ * Replicates run in parallel; the output does not depend on the thread count. The measuring is
+ * {@link Measuring}'s, which the API's {@code io.flocktune.api.Measure} calls too.
  */
 @Command(name = "measure", mixinStandardHelpOptions = true, sortOptions = false,
         description = {"Runs a preset over replicates and prints each objective's mean, sd and 95%% CI.",
                 "Replicate r runs with a seed derived from --seed and r; the output does not depend on --threads."})
 final class MeasureCommand implements Callable<Integer> {
     private static final JsonMapper JSON = JsonMapper.builder().enable(SerializationFeature.INDENT_OUTPUT).build();
-    /** A replicate has no time limit here: 100 years stands for none. */
-    private static final Duration NO_TIME_LIMIT = Duration.ofDays(36_525);
 
     @Mixin
     PresetOptions presetOptions;
@@ -77,34 +72,12 @@ final class MeasureCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws InputException, InterruptedException {
-        if (steps < 1) throw new InputException("--steps = " + steps + ": must be >= 1");
-        long skipped = warmup == null ? steps / 2 : warmup;
-        if (skipped < 0 || skipped >= steps) throw new InputException("--warmup = " + skipped + ": must be in [0, " + steps + ") (--steps = " + steps + ")");
-        if (replicates < 1) throw new InputException("--replicates = " + replicates + ": must be >= 1");
+        long skipped = Measuring.warmup(steps, warmup, replicates);
         var runners = executor.runners(threads);
 
         Preset preset = presetOptions.resolve();
-        List<ObjectiveSpec> specs = objectives(preset, skipped);
-        List<Trial<Preset>> trials = new ArrayList<>(replicates);
-        for (int r = 0; r < replicates; r++) trials.add(new Trial<>(preset, Objectives.replicateSeed(seed, r)));
-        List<Outcome> outcomes;
-        try (TrialRunner runner = runners.open(NO_TIME_LIMIT)) {
-            outcomes = runner.run(new PresetEvaluator(steps, specs), trials);
-        }
-        double[][] values = new double[specs.size()][replicates];
-        for (int r = 0; r < replicates; r++) {
-            switch (outcomes.get(r)) {
-                case Outcome.Success ok -> {
-                    for (int k = 0; k < specs.size(); k++) values[k][r] = ok.value(k);
-                }
-                case Outcome.Failure f when f.reason().startsWith(ArithmeticException.class.getSimpleName()) ->
-                        // the preset's dynamics diverged
-                        throw new InputException(preset.name() + ": replicate " + r + ": " + f.reason()
-                                + "; check the preset's weights and speeds");
-                case Outcome.Failure f -> throw new IllegalStateException(preset.name() + ": replicate " + r + " failed: " + f.reason());
-            }
-        }
-        Measurement measurement = new Measurement(specs, values);
+        List<ObjectiveSpec> specs = Measuring.objectives(preset, steps, skipped, objectiveTexts);
+        Measurement measurement = Measuring.measure(preset, seed, steps, replicates, specs, runners);
         PrintWriter out = spec.commandLine().getOut();
         if (json) {
             out.println(json(preset, measurement));
@@ -112,25 +85,6 @@ final class MeasureCommand implements Callable<Integer> {
             table(preset, skipped, measurement).forEach(out::println);
         }
         return Main.OK;
-    }
-
-    /** The {@code --objective} specs, or {@link Objectives#defaults}; all checked against the preset and run length. */
-    private List<ObjectiveSpec> objectives(Preset preset, long skipped) throws InputException {
-        List<ObjectiveSpec> specs = new ArrayList<>();
-        try {
-            if (objectiveTexts.isEmpty()) specs.addAll(Objectives.defaults(preset, skipped));
-            for (String text : objectiveTexts) specs.add(ObjectiveSpec.parse(text, skipped));
-            Objectives.validate(preset, steps, specs);
-        } catch (IllegalArgumentException e) {
-            throw new InputException("--objective: " + e.getMessage(), e);
-        }
-        List<String> names = specs.stream().map(ObjectiveSpec::name).toList();
-        for (String name : names) {
-            if (names.indexOf(name) != names.lastIndexOf(name)) {
-                throw new InputException("--objective: two objectives are named \"" + name + "\"; rename one with name=TEXT");
-            }
-        }
-        return specs;
     }
 
     /** Aligned rows: a short header, then objective, mean, sd, the 95 % CI and how it was computed. */
@@ -164,8 +118,7 @@ final class MeasureCommand implements Callable<Integer> {
     record Result(String preset, long seed, long steps, int replicates, long[] replicateSeeds, List<ObjectiveResult> objectives) {}
 
     private String json(Preset preset, Measurement measurement) {
-        long[] seeds = new long[replicates];
-        for (int r = 0; r < replicates; r++) seeds[r] = Objectives.replicateSeed(seed, r);
+        long[] seeds = Measuring.replicateSeeds(seed, replicates);
         List<ObjectiveResult> objectives = new ArrayList<>();
         for (int k = 0; k < measurement.specs().size(); k++) {
             ObjectiveSpec objective = measurement.specs().get(k);

@@ -1,8 +1,8 @@
 package io.flocktune.tuner.cli;
 
+import io.flocktune.api.FlockPreset;
 import io.flocktune.sim.Preset;
 import io.flocktune.tuner.io.InputException;
-import io.flocktune.tuner.io.PresetJson;
 import picocli.CommandLine.Option;
 
 import java.util.ArrayList;
@@ -19,10 +19,10 @@ final class PresetOptions {
     List<String> sets = new ArrayList<>();
 
     /**
-     * @return the chosen preset with the overrides applied
+     * @return the chosen preset with the overrides applied, by the API's {@link FlockPreset#load(String, List)}
      * @throws InputException naming the preset, file or override at fault
      */
     Preset resolve() throws InputException {
-        return PresetJson.resolve(preset, sets);
+        return FlockPreset.load(preset, sets).preset();
     }
 }

@@ -1,16 +1,15 @@
 package io.flocktune.tuner.cli;
 
+import io.flocktune.api.FlockPreset;
 import io.flocktune.sim.Preset;
 import io.flocktune.sim.Presets;
 import io.flocktune.tuner.io.InputException;
-import io.flocktune.tuner.io.PresetJson;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
-import java.util.ArrayList;
 import java.util.List;
 
 /** {@code flocktune presets}: lists the built-in presets; {@code presets show} prints one as JSON. */
@@ -35,7 +34,6 @@ final class PresetsCommand implements Runnable {
               @Option(names = "--set", paramLabel = "KEY=VALUE",
                       description = "Override a field, e.g. boids.count=500 (repeatable).") List<String> sets)
             throws InputException {
-        Preset resolved = PresetJson.resolve(preset, sets == null ? new ArrayList<>() : sets);
-        spec.commandLine().getOut().print(PresetJson.write(resolved));
+        spec.commandLine().getOut().print(FlockPreset.load(preset, sets == null ? List.of() : sets).toJson());
     }
 }

@@ -83,6 +83,16 @@ public final class ComparisonReport {
         }
     }
 
+    /**
+     * @return the report's figures of the finished comparison in {@code directory} (replicates,
+     *         forest), read back from its files (new chart objects on every call)
+     * @throws InputException not a finished comparison directory
+     */
+    public static List<Charts.Figure> figures(Path directory) throws InputException {
+        Data data = read(new ComparisonFiles(directory));
+        return List.of(replicates(data), forest(data));
+    }
+
     // ------------------------------------------------------------------ reading
 
     static Data read(ComparisonFiles files) throws InputException {

@@ -171,12 +171,13 @@ public final class PresetJson {
         return StrictJson.bind(MAPPER, tree, Preset.class, source);
     }
 
-    /** Reads a JSON file into a tree. */
-    static JsonNode readTree(Path file) throws InputException {
+    /** Reads a JSON file into a tree, not yet checked as a preset. */
+    public static JsonNode readTree(Path file) throws InputException {
         return parseTree(StrictJson.readText(file), file.toString());
     }
 
-    private static JsonNode parseTree(String json, String source) throws InputException {
+    /** Parses JSON text into a tree, not yet checked as a preset; {@code source} names it in messages. */
+    public static JsonNode parseTree(String json, String source) throws InputException {
         return StrictJson.readTree(MAPPER, json.startsWith("\uFEFF") ? json.substring(1) : json, source);
     }
 
@@ -259,11 +260,33 @@ public final class PresetJson {
      *                        unknown override path, or a value the preset rejects
      */
     public static Preset resolve(String nameOrFile, List<String> sets) throws InputException {
+        return override(tree(nameOrFile), nameOrFile, sets);
+    }
+
+    /**
+     * The JSON tree of a built-in preset by name, or else of a preset file, not yet checked as a
+     * preset: what {@link #resolve} applies its overrides to.
+     *
+     * @throws InputException unknown preset (the message lists the built-ins), or an unreadable or
+     *                        malformed file
+     */
+    public static JsonNode tree(String nameOrFile) throws InputException {
         Preset builtIn = Presets.all().get(nameOrFile);
-        JsonNode tree = builtIn != null ? toTree(builtIn) : readTree(presetFile(nameOrFile));
-        if (sets.isEmpty()) return fromTree(tree, nameOrFile);
+        return builtIn != null ? toTree(builtIn) : readTree(presetFile(nameOrFile));
+    }
+
+    /**
+     * Applies {@code KEY=VALUE} overrides in order to {@code tree} (changed in place) and converts
+     * the result into a validated preset: the {@code --set} rule of {@link #resolve}, with the same
+     * messages.
+     *
+     * @param source names the preset in messages (a built-in's name, a file, a description)
+     * @throws InputException malformed override, unknown override path, or an invalid preset
+     */
+    public static Preset override(JsonNode tree, String source, List<String> sets) throws InputException {
+        if (sets.isEmpty()) return fromTree(tree, source);
         if (!(tree instanceof ObjectNode object)) {
-            throw new InputException(nameOrFile + ": expected a JSON object at the top level, found " + describe(tree));
+            throw new InputException(source + ": expected a JSON object at the top level, found " + describe(tree));
         }
         for (String assignment : sets) {
             int equals = assignment.indexOf('=');
@@ -272,7 +295,7 @@ public final class PresetJson {
             }
             set(object, assignment.substring(0, equals), assignment.substring(equals + 1), "--set " + assignment);
         }
-        return fromTree(object, nameOrFile + " with --set " + String.join(" --set ", sets));
+        return fromTree(object, source + " with --set " + String.join(" --set ", sets));
     }
 
     private static Path presetFile(String nameOrFile) throws InputException {

@@ -74,6 +74,15 @@ public final class Charts {
         }
     }
 
+    /**
+     * @return every figure of the tuning run in {@code directory}, in report order, read back from
+     *         its files as {@code flocktune report} reads them (new chart objects on every call)
+     * @throws InputException not a run directory, or tables that cannot be read
+     */
+    public static List<Figure> figures(Path directory) throws io.flocktune.tuner.io.InputException {
+        return all(RunData.read(new io.flocktune.tuner.run.RunFiles(directory)));
+    }
+
     /** @return every figure of the run, in report order. */
     static List<Figure> all(RunData data) {
         List<Figure> figures = new ArrayList<>();

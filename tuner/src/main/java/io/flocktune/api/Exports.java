@@ -1,0 +1,99 @@
+package io.flocktune.api;
+
+import io.flocktune.tuner.export.Export;
+import io.flocktune.tuner.export.Exporter;
+import io.flocktune.tuner.export.Exporters;
+import io.flocktune.tuner.export.TunedPreset;
+import io.flocktune.tuner.io.AtomicDirectory;
+import io.flocktune.tuner.io.InputException;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Exports a preset, or a tuning run's best preset, to a front end's format, as
+ * {@code flocktune export} does (the command calls this class): {@code json}, {@code web},
+ * {@code unity}, {@code python}, {@code cpp}. Nothing is dropped silently: what the target cannot
+ * represent is listed in {@link Result#unrepresented()}.
+ *
+ * {@snippet :
+ * Exports.Result web = Exports.of(FlockPreset.load("reynolds"), "web");
+ * web.write(Path.of("export/reynolds-web"));            // a self-contained HTML player
+ * List<String> lost = Exports.of("results/run", "python").unrepresented();
+ * }
+ */
+public final class Exports {
+    private Exports() {}
+
+    /** @return the format names, in {@code --to}'s order. */
+    public static List<String> formats() {
+        return List.copyOf(Exporters.all().keySet());
+    }
+
+    /**
+     * Exports a built-in preset, a preset file, or a tuning run directory (its {@code best/best.json},
+     * with the run's tuned parameters marked).
+     *
+     * @throws InputException the command's messages: unknown format ({@code --to}), or the name,
+     *                        file or directory at fault
+     */
+    public static Result of(String presetOrRunDirectory, String format) throws InputException {
+        Exporter exporter = exporter(format);
+        return result(exporter, TunedPreset.load(presetOrRunDirectory));
+    }
+
+    /**
+     * Exports a preset (no parameter marked as tuned).
+     *
+     * @throws InputException unknown format
+     */
+    public static Result of(FlockPreset preset, String format) throws InputException {
+        Exporter exporter = exporter(format);
+        return result(exporter, new TunedPreset(preset.preset(), List.of(), preset.source()));
+    }
+
+    private static Exporter exporter(String format) throws InputException {
+        return Exporters.find(format).orElseThrow(() -> new InputException("--to " + format
+                + ": unknown format; formats: " + String.join(", ", Exporters.all().keySet())));
+    }
+
+    private static Result result(Exporter exporter, TunedPreset preset) {
+        Export export = exporter.export(preset);
+        return new Result(exporter.format(), preset.preset().name(), preset.origin(), export.files(),
+                export.unrepresented().stream().map(Export.Unrepresented::toString).toList());
+    }
+
+    /**
+     * An export.
+     *
+     * @param format        the format
+     * @param preset        the preset's name
+     * @param origin        where the preset came from (a name, a file, or a run's {@code best/best.json})
+     * @param files         file name to content, in order (read-only)
+     * @param unrepresented one line per parameter the format cannot represent, e.g.
+     *                      {@code world.boundary.kind = wrap: ...} (read-only)
+     */
+    public record Result(String format, String preset, String origin, Map<String, String> files, List<String> unrepresented) {
+        public Result {
+            files = Collections.unmodifiableMap(new LinkedHashMap<>(files));
+            unrepresented = List.copyOf(unrepresented);
+        }
+
+        /**
+         * Writes the files into {@code directory} all at once (none are left half-written).
+         *
+         * @return the written files, in order
+         * @throws InputException naming the directory if it cannot be written
+         */
+        public List<Path> write(Path directory) throws InputException {
+            Map<String, byte[]> bytes = new LinkedHashMap<>();
+            files.forEach((name, content) -> bytes.put(name, content.getBytes(StandardCharsets.UTF_8)));
+            AtomicDirectory.write(directory, bytes);
+            return bytes.keySet().stream().map(directory::resolve).toList();
+        }
+    }
+}

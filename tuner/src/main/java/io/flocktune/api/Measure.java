@@ -1,0 +1,161 @@
+package io.flocktune.api;
+
+import io.flocktune.objectives.Measurement;
+import io.flocktune.objectives.ObjectiveSpec;
+import io.flocktune.tuner.eval.LocalRunner;
+import io.flocktune.tuner.eval.Measuring;
+import io.flocktune.tuner.eval.RunnerFactory;
+import io.flocktune.tuner.io.InputException;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * Measures a preset's objectives over independent replicates, as {@code flocktune measure} does
+ * and with the same code: replicate r runs with a seed derived from {@code seed} and r, so the
+ * values are those the command prints for the same options, whatever the thread count.
+ *
+ * <p>An immutable set of settings; the {@code with...} methods return changed copies. The
+ * defaults are the command's: seed 1, 1000 steps, warmup half the steps, 8 replicates, the
+ * default objectives, every processor.
+ *
+ * {@snippet :
+ * Measure.Result r = Measure.of(FlockPreset.load("reynolds"))
+ *         .withSteps(200).withReplicates(4).withObjectives("polarization", "collisionRate(distance=1)")
+ *         .run();
+ * double polarization = r.mean("polarization");
+ * double[] ci = r.ci95("polarization");
+ * }
+ *
+ * @param preset      what to measure
+ * @param seed        root seed of the replicates ({@code --seed})
+ * @param steps       steps per replicate, &ge; 1 ({@code --steps})
+ * @param warmup      steps skipped before sampling, or null for half of {@code steps}
+ *                    ({@code --warmup}); an objective's own {@code warmup=} wins
+ * @param replicates  independent runs, &ge; 1 ({@code --replicates})
+ * @param objectives  {@link ObjectiveSpec}s or their text ({@code --objective}); empty for the
+ *                    defaults (read-only)
+ * @param threads     simulations at once, in [1, 4096] ({@code --threads})
+ */
+public record Measure(FlockPreset preset, long seed, long steps, Long warmup, int replicates, List<Object> objectives,
+                      int threads) {
+    public Measure {
+        Objects.requireNonNull(preset, "preset");
+        objectives = List.copyOf(objectives);
+    }
+
+    /** @return the command's defaults for {@code preset}. */
+    public static Measure of(FlockPreset preset) {
+        return new Measure(preset, 1, 1000, null, 8, List.of(), LocalRunner.availableThreads());
+    }
+
+    public Measure withSeed(long seed) { return new Measure(preset, seed, steps, warmup, replicates, objectives, threads); }
+
+    public Measure withSteps(long steps) { return new Measure(preset, seed, steps, warmup, replicates, objectives, threads); }
+
+    public Measure withWarmup(long warmup) { return new Measure(preset, seed, steps, warmup, replicates, objectives, threads); }
+
+    public Measure withReplicates(int replicates) { return new Measure(preset, seed, steps, warmup, replicates, objectives, threads); }
+
+    public Measure withThreads(int threads) { return new Measure(preset, seed, steps, warmup, replicates, objectives, threads); }
+
+    /** @param objectives spec texts such as {@code polarization} or {@code collisionRate(distance=1):mean:min} */
+    public Measure withObjectives(String... objectives) {
+        return new Measure(preset, seed, steps, warmup, replicates, List.of((Object[]) objectives), threads);
+    }
+
+    /** @param objectives specs built in code, e.g. {@code ObjectiveSpec.parse("milling")} */
+    public Measure withObjectives(List<?> objectives) {
+        return new Measure(preset, seed, steps, warmup, replicates, new ArrayList<>(objectives), threads);
+    }
+
+    /**
+     * Runs the replicates.
+     *
+     * @throws InputException       the command's messages: {@code --steps}, {@code --warmup},
+     *                              {@code --replicates}, {@code --threads} or {@code --objective}
+     *                              out of range, or a preset whose dynamics diverge
+     * @throws InterruptedException if interrupted while waiting for the replicates
+     */
+    public Result run() throws InputException, InterruptedException {
+        long skipped = Measuring.warmup(steps, warmup, replicates);
+        if (threads < 1 || threads > 4096) throw new InputException("--threads = " + threads + ": must be in [1, 4096]");
+        List<ObjectiveSpec> specs = Measuring.objectives(preset.preset(), steps, skipped, objectives);
+        Measurement m = Measuring.measure(preset.preset(), seed, steps, replicates, specs, RunnerFactory.local(threads));
+        return new Result(preset.name(), seed, steps, skipped, Measuring.replicateSeeds(seed, replicates), m);
+    }
+
+    /**
+     * A measurement with the settings that produced it.
+     *
+     * @param preset         the preset's name
+     * @param seed           root seed
+     * @param steps          steps per replicate
+     * @param warmup         the default warmup the objective texts were read with
+     * @param replicateSeeds the seed of each replicate (a copy is kept and returned)
+     * @param measurement    every objective in every replicate, with means, sd and 95 % intervals
+     *                       (an immutable record)
+     */
+    public record Result(String preset, long seed, long steps, long warmup, long[] replicateSeeds, Measurement measurement) {
+        public Result {
+            replicateSeeds = replicateSeeds.clone();
+        }
+
+        @Override
+        public long[] replicateSeeds() {
+            return replicateSeeds.clone();
+        }
+
+        /** @return the objectives, in order. */
+        public List<ObjectiveSpec> objectives() {
+            return measurement.specs();
+        }
+
+        /** @return the mean over the replicates of the objective called {@code name}. */
+        public double mean(String name) {
+            return measurement.mean(index(name));
+        }
+
+        /** @return its sample standard deviation. */
+        public double sd(String name) {
+            return measurement.sd(index(name));
+        }
+
+        /** @return its 95 % confidence interval {low, high}, by the objective's interval kind; (−∞, +∞) for one replicate. */
+        public double[] ci95(String name) {
+            return measurement.ci95(index(name));
+        }
+
+        /** @return its value in each replicate. */
+        public double[] values(String name) {
+            return measurement.values(index(name));
+        }
+
+        private int index(String name) {
+            int k = measurement.indexOf(name);
+            if (k < 0) {
+                throw new IllegalArgumentException("no objective \"" + name + "\"; there are: "
+                        + String.join(", ", measurement.specs().stream().map(ObjectiveSpec::name).toList()));
+            }
+            return k;
+        }
+
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof Result r && preset.equals(r.preset) && seed == r.seed && steps == r.steps && warmup == r.warmup
+                    && Arrays.equals(replicateSeeds, r.replicateSeeds) && measurement.equals(r.measurement);
+        }
+
+        @Override
+        public int hashCode() {
+            return Objects.hash(preset, seed, steps, warmup, Arrays.hashCode(replicateSeeds), measurement);
+        }
+
+        @Override
+        public String toString() {
+            return "Measure.Result[" + preset + ", seed " + seed + ", " + steps + " steps, " + measurement + "]";
+        }
+    }
+}

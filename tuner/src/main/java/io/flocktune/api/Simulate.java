@@ -1,0 +1,53 @@
+package io.flocktune.api;
+
+import io.flocktune.sim.Simulation;
+import io.flocktune.sim.StepObserver;
+import io.flocktune.tuner.io.InputException;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Runs a preset headless, as {@code flocktune simulate} does: the run is a pure function of the
+ * preset and the seed (the engine's {@code Simulation.of(preset, seed)}).
+ *
+ * {@snippet :
+ * FlockPreset p = FlockPreset.load("reynolds");
+ * Trajectory t = Simulate.trajectory(p, 7, 200, 10);      // 21 frames: steps 0, 10, ..., 200
+ * double[] xs = t.last().axis(0);
+ * Frame end = Simulate.run(p, 7, 200, (step, flock) -> {}); // equal to t.last()
+ * }
+ */
+public final class Simulate {
+    private Simulate() {}
+
+    /**
+     * Runs {@code steps} steps, calling {@code observer} after every step with the step number
+     * and the engine's live flock (step 0 first, for the initial state). The flock is the
+     * engine's working state: read it in the call, copy what you keep.
+     *
+     * @return the final state
+     * @throws InputException {@code --steps = N: must be >= 0} for a negative {@code steps}
+     */
+    public static Frame run(FlockPreset preset, long seed, long steps, StepObserver observer) throws InputException {
+        if (steps < 0) throw new InputException("--steps = " + steps + ": must be >= 0");
+        Simulation simulation = Simulation.of(preset.preset(), seed);
+        simulation.run(steps, observer);
+        return Frame.of(simulation.stepCount(), simulation.flock());
+    }
+
+    /**
+     * Runs {@code steps} steps and keeps the flock every {@code every} steps, step 0 included
+     * (the frames of {@code flocktune simulate --trace --every K}).
+     *
+     * @throws InputException {@code --steps} below 0 or {@code --every} below 1, with the command's messages
+     */
+    public static Trajectory trajectory(FlockPreset preset, long seed, long steps, long every) throws InputException {
+        if (every < 1) throw new InputException("--every = " + every + ": must be >= 1");
+        List<Frame> frames = new ArrayList<>();
+        run(preset, seed, steps, (step, flock) -> {
+            if (step % every == 0) frames.add(Frame.of(step, flock));
+        });
+        return new Trajectory(preset.name(), seed, every, frames);
+    }
+}
