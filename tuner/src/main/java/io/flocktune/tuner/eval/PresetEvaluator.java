@@ -73,18 +73,33 @@ public record PresetEvaluator(long steps, List<ObjectiveSpec> specs) implements 
      *         scenarios, the tree's preset alone, exactly as {@link #evaluate}
      */
     public Evaluator<ObjectNode> across(Scenarios scenarios) {
-        return (tree, seed) -> {
-            List<ObjectNode> trees = scenarios.apply(tree, "candidate");
-            double[][] values = new double[trees.size()][];
-            for (int s = 0; s < trees.size(); s++) values[s] = evaluate(PresetJson.fromTree(trees.get(s), "candidate"), seed);
-            return scenarios.any() ? scenarios.combine(values, specs) : values[0];
-        };
+        return across(this, scenarios, specs);
     }
 
     /** @return the evaluator of unit genes across {@code scenarios}: {@link #ofGenes(ParameterSpace)} per scenario, combined. */
     public Evaluator<double[]> ofGenes(ParameterSpace space, Scenarios scenarios) {
-        if (!scenarios.any()) return ofGenes(space);
-        Evaluator<ObjectNode> trees = across(scenarios);
+        return ofGenes(this, space, scenarios, specs);
+    }
+
+    /**
+     * {@link #across(Scenarios)} with any evaluator of presets in place of the simulation.
+     *
+     * @param specs the objectives {@code presets} returns values of, in order (they say which
+     *              value of a scenario is the worst)
+     */
+    static Evaluator<ObjectNode> across(Evaluator<Preset> presets, Scenarios scenarios, List<ObjectiveSpec> specs) {
+        return (tree, seed) -> {
+            List<ObjectNode> trees = scenarios.apply(tree, "candidate");
+            double[][] values = new double[trees.size()][];
+            for (int s = 0; s < trees.size(); s++) values[s] = presets.evaluate(PresetJson.fromTree(trees.get(s), "candidate"), seed);
+            return scenarios.any() ? scenarios.combine(values, specs) : values[0];
+        };
+    }
+
+    /** {@link #ofGenes(ParameterSpace, Scenarios)} with any evaluator of presets in place of the simulation. */
+    static Evaluator<double[]> ofGenes(Evaluator<Preset> presets, ParameterSpace space, Scenarios scenarios, List<ObjectiveSpec> specs) {
+        if (!scenarios.any()) return (genes, seed) -> presets.evaluate(space.preset(genes), seed);
+        Evaluator<ObjectNode> trees = across(presets, scenarios, specs);
         return (genes, seed) -> trees.evaluate(space.tree(genes), seed);
     }
 }
