@@ -46,7 +46,9 @@ public interface EvaluatorFactory {
 
     /**
      * @return simulate and measure the experiment's objectives ({@link ExperimentEvaluator#of},
-     *         {@link ExperimentEvaluator#ofTrees}), portable to Spark
+     *         {@link ExperimentEvaluator#ofTrees}), portable to Spark; for an experiment with a
+     *         custom metric ({@link Experiment#customObjective}) the same measurement on local
+     *         threads only
      */
     static EvaluatorFactory standard() {
         return Standard.INSTANCE;
@@ -80,13 +82,16 @@ public interface EvaluatorFactory {
         INSTANCE;
 
         @Override
-        public Evaluator<double[]> genes(Experiment experiment) throws InputException {
-            return ExperimentEvaluator.of(experiment);
+        public Evaluator<double[]> genes(Experiment e) throws InputException {
+            if (e.customObjective().isEmpty()) return ExperimentEvaluator.of(e);
+            ParameterSpace space = ParameterSpace.of(ExperimentJson.effectiveBase(e), e.parameters(), e.name() + ": parameters");
+            return new PresetEvaluator(e.scenario().steps(), e.specs()).ofGenes(space, e.scenarios());
         }
 
         @Override
-        public Evaluator<ObjectNode> trees(Experiment experiment) throws InputException {
-            return ExperimentEvaluator.ofTrees(experiment);
+        public Evaluator<ObjectNode> trees(Experiment e) throws InputException {
+            if (e.customObjective().isEmpty()) return ExperimentEvaluator.ofTrees(e);
+            return new PresetEvaluator(e.scenario().steps(), e.specs()).across(e.scenarios());
         }
     }
 }

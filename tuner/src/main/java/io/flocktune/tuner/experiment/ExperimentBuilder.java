@@ -4,6 +4,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.flocktune.objectives.Metric;
+import io.flocktune.objectives.ObjectiveSpec;
 import io.flocktune.sim.Check;
 import io.flocktune.sim.Preset;
 import io.flocktune.tuner.eval.Scenarios;
@@ -14,7 +16,9 @@ import io.flocktune.tuner.search.Strategy;
 import io.flocktune.tuner.space.Parameter;
 
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -50,6 +54,7 @@ public final class ExperimentBuilder {
     private final ArrayNode parameters = NODES.arrayNode();
     private final ArrayNode objectives = NODES.arrayNode();
     private final ArrayNode variants = NODES.arrayNode();
+    private final Map<Integer, ObjectiveSpec> customs = new LinkedHashMap<>();
     private String source;
 
     private ExperimentBuilder(Preset base) {
@@ -190,6 +195,25 @@ public final class ExperimentBuilder {
      */
     public ExperimentBuilder objective(String spec, double weight, double scale) {
         objectives.addObject().put("spec", spec).put("weight", weight).put("scale", scale);
+        return this;
+    }
+
+    /**
+     * A typed objective, a {@link Metric.Custom custom metric} included: such an experiment runs
+     * in this JVM only ({@link Experiment#customObjective}), e.g. with {@code Tuning.inMemory}.
+     * Its checks are those of the JSON form, made on a built-in metric with the same window,
+     * aggregation and direction (a custom metric needs no predators).
+     *
+     * @param spec   what is measured; its warm-up is its own (the scenario's does not apply)
+     * @param weight its weight in a weighted sum or target distance, &gt; 0
+     * @param scale  the amount of it that counts as one unit of cost, &gt; 0 ({@link Objective})
+     */
+    public ExperimentBuilder objective(ObjectiveSpec spec, double weight, double scale) {
+        Check.present("spec", spec);
+        ObjectiveSpec checked = spec.custom() ? new ObjectiveSpec(spec.name(), new Metric.Polarization(), spec.warmup(), spec.every(),
+                spec.aggregation(), spec.threshold(), spec.direction()) : spec;
+        if (spec.custom()) customs.put(objectives.size(), spec);
+        objectives.addObject().put("spec", checked.text()).put("weight", weight).put("scale", scale);
         return this;
     }
 
@@ -343,8 +367,8 @@ public final class ExperimentBuilder {
 
     // ------------------------------------------------------------------ building
 
-    /** @return the experiment's JSON form as built so far (a copy), as {@link ExperimentJson} reads it. */
-    public ObjectNode toTree() {
+    /** The experiment's JSON form as built so far, as {@link ExperimentJson} reads it (custom metrics stand in as polarization). */
+    private ObjectNode toTree() {
         ObjectNode t = tree.deepCopy();
         if (!set.isEmpty()) t.set("set", set.deepCopy());
         t.set("parameters", parameters.deepCopy());
@@ -363,7 +387,17 @@ public final class ExperimentBuilder {
      *                        {@code cohesive: parameters[0]: cohesion.weight: ...}
      */
     public Experiment build() throws InputException {
-        String name = tree.path("name").asText();
-        return ExperimentJson.fromTree(toTree(), source != null ? source : name, null);
+        String from = source != null ? source : tree.path("name").asText();
+        Experiment e = ExperimentJson.fromTree(toTree(), from, null);
+        if (customs.isEmpty()) return e;
+        List<Objective> objectives = new ArrayList<>(e.objectives());
+        customs.forEach((k, spec) -> objectives.set(k, new Objective(spec, objectives.get(k).weight(), objectives.get(k).scale())));
+        try {
+            return new Experiment(e.name(), e.description(), e.base(), e.baseName(), e.set(), e.parameters(), objectives,
+                    e.combination(), e.scenario(), e.replication(), e.genetics(), e.stop(), e.timeLimit(), e.seed(), e.scenarios(),
+                    e.search());
+        } catch (IllegalArgumentException x) {
+            throw new InputException(from + ": " + x.getMessage(), x);
+        }
     }
 }

@@ -282,7 +282,8 @@ public final class Tuning {
      * validation and every number are those of {@link #start} with the same experiment and seed:
      * {@link Result#history()} holds the rows of its {@code history.csv}, {@link Result#summaries()}
      * those of its {@code generations.csv}, and the finalists' presets those of its {@code best/}
-     * ({@link Finalist#presetFile()} is null). {@link Options#report()} is ignored.
+     * ({@link Finalist#presetFile()} is null). {@link Options#report()} is ignored. An experiment
+     * with a custom metric ({@link Experiment#customObjective}) runs here, on local threads.
      *
      * {@snippet :
      * Experiment e = Experiments.builtIn("default");
@@ -307,7 +308,8 @@ public final class Tuning {
 
     /** Why an experiment's evaluators run locally only. */
     private static String localOnly(Experiment e) {
-        return "a researcher-supplied evaluator that is not a PortableEvaluator";
+        return e.customObjective().map(s -> "objective \"" + s.name() + "\" is a custom metric, a Java function")
+                .orElse("a researcher-supplied evaluator that is not a PortableEvaluator");
     }
 
     /**
@@ -315,13 +317,19 @@ public final class Tuning {
      * holds only the temporary file of an {@code experiment.json} whose writing was killed counts
      * as empty). The directory is locked for the run ({@link RunLock}).
      *
-     * @throws InputException       bad experiment, an unusable or busy directory, or a run whose
+     * @throws InputException       bad experiment (one with a custom metric is refused: see
+     *                              {@link #inMemory}), an unusable or busy directory, or a run whose
      *                              every candidate failed in its first generation (the run
      *                              directory is then removed again)
      * @throws InterruptedException the thread was interrupted; the last checkpoint is complete
      *                              (the message says where it is and how to continue)
      */
     public static Result start(Experiment experiment, Path directory, Options options) throws InputException, InterruptedException {
+        if (experiment.customObjective().isPresent()) {
+            throw new InputException("experiment " + experiment.name() + ": objective \"" + experiment.customObjective().get().name()
+                    + "\" is a custom metric, a Java function, which the run directory's experiment.json cannot hold (the run "
+                    + "could not be resumed); run it with Tuning.inMemory");
+        }
         RunFiles files = new RunFiles(directory);
         boolean created = !Files.exists(directory);
         if (!created && !Files.isDirectory(directory)) throw new InputException(directory + ": exists and is not a directory");
