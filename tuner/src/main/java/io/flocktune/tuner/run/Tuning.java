@@ -149,8 +149,8 @@ public final class Tuning {
     /**
      * Follows a tuning run as it goes: every completed generation, then the validated finalists,
      * then the result. Calls come on the thread that called {@link #start}, {@link #resume} or
-     * {@link #inMemory}, after the generation's rows are written (and checkpointed); an exception
-     * thrown here stops the run as a failed write would (the checkpoint of the last completed
+     * {@link #inMemory}, after the generation's rows are written (and checkpointed); a runtime
+     * exception thrown here stops the run and propagates to the caller (the checkpoint of that
      * generation stays). A resumed run reports the generations of this session only.
      *
      * {@snippet :
