@@ -21,7 +21,7 @@ import io.flocktune.tuner.space.ParameterSpace;
  * {@link InputException} before anything runs).
  *
  * {@snippet :
- * // tune for the mean speed after 200 steps, measured by hand
+ * // an experiment with one objective: the mean speed after 200 steps, measured by hand
  * EvaluatorFactory mine = EvaluatorFactory.ofPresets((preset, seed) -> {
  *     Simulation s = Simulation.of(preset, seed);
  *     s.run(200, (step, flock) -> {});
