@@ -23,6 +23,8 @@ final class Gauge {
     private boolean[] caught;
     private int caughtCount, capturesSeen;
     private long lastStep = Long.MIN_VALUE;
+    // custom metrics: the view handed to the function, reused
+    private final FlockView view;
     private double lastValue;
 
     Gauge(Metric metric, Preset preset, MetricProbe probe) {
@@ -30,6 +32,7 @@ final class Gauge {
         this.probe = probe;
         timeStep = preset.motion().dt();
         goal = preset.goal();
+        view = metric instanceof Metric.Custom ? new FlockView(preset) : null;
         if (metric instanceof Metric.CollisionOnsets) {
             current = new ContactSet();
             previous = new ContactSet();
@@ -88,6 +91,7 @@ final class Gauge {
             case Metric.MeanSpeed s -> probe.meanSpeed(flock);
             case Metric.SpeedSpread s -> probe.speedSpread(flock);
             case Metric.GoalDistance g -> probe.meanDistanceTo(flock, goal.x(), goal.y(), goal.z());
+            case Metric.Custom c -> c.function().applyAsDouble(view.at(step, flock, captures));
         };
         lastStep = step;
         lastValue = value;

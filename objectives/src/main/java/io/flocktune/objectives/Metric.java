@@ -27,6 +27,9 @@ import java.util.StringJoiner;
  * <p>The text form, used by {@link ObjectiveSpec#parse}, is the record's kind name
  * ({@link Kinds}) followed by its parameters, e.g. {@code polarization},
  * {@code collisionRate(distance=1)}.
+ *
+ * <p>A researcher's own quantity is a {@link Custom} metric: a named function of the flock
+ * ({@link FlockView}), measured and tuned for in this JVM.
  */
 public sealed interface Metric {
 
@@ -154,6 +157,48 @@ public sealed interface Metric {
     record GoalDistance() implements Metric {}
 
     /**
+     * A researcher's own metric: a named function of the flock at a step ({@link FlockView}),
+     * measured and tuned for like the built-in ones, without a change to this family. Its value
+     * is whatever {@code function} returns, in its own units; it may read only the view (the
+     * state at this step), and must be a pure, thread-safe function of it: replicates run in
+     * parallel and the results must not depend on the thread count.
+     *
+     * <p>It lives in this JVM only: it has no text form that {@link #parse} reads back
+     * ({@link #text} is {@code custom(NAME)}, which {@link #parse} refuses with a message saying
+     * so), so an experiment with one cannot be written to a run directory, read from JSON or sent
+     * to Spark; those refuse it with a checked error. Two custom metrics are equal when their
+     * names are and they hold the same function object.
+     *
+     * {@snippet :
+     * Metric meanVx = new Metric.Custom("meanVx", view -> {
+     *     double sum = 0;
+     *     for (int i = 0; i < view.count(); i++) sum += view.vx(i);
+     *     return sum / view.count();
+     * });
+     * ObjectiveSpec spec = ObjectiveSpec.of(meanVx).withWindow(100, 1);   // named "meanVx"
+     * }
+     *
+     * @param name     its name: a letter, then letters, digits, {@code _}, {@code .} or {@code -};
+     *                 the default name of an objective on it
+     * @param function the flock at a step to the metric's value there
+     */
+    record Custom(String name, java.util.function.ToDoubleFunction<FlockView> function) implements Metric {
+        public Custom {
+            Check.present("name", name);
+            Check.present("function", function);
+            if (!name.matches("[A-Za-z][A-Za-z0-9_.-]*")) {
+                throw new IllegalArgumentException("custom metric name = \"" + name + "\": must be a letter, then letters, digits, '_', '.' or '-'");
+            }
+        }
+
+        /** @return {@code custom(NAME)}, for messages; it does not parse back */
+        @Override
+        public String text() {
+            return "custom(" + name + ")";
+        }
+    }
+
+    /**
      * Whether the metric counts events (pairs in contact, contacts begun, captures), so that its
      * mean over a run is a rate of events: replicate values that are skewed, often 0 and
      * overdispersed, whose intervals are bootstrapped ({@link ObjectiveSpec#interval}).
@@ -176,6 +221,7 @@ public sealed interface Metric {
             case MeanSpeed m -> false;
             case SpeedSpread s -> false;
             case GoalDistance g -> false;
+            case Custom c -> false;
         };
     }
 
@@ -206,6 +252,7 @@ public sealed interface Metric {
     static List<String> kinds() {
         List<String> names = new ArrayList<>();
         for (Class<?> variant : Metric.class.getPermittedSubclasses()) {
+            if (variant == Custom.class) continue;
             RecordComponent[] components = variant.getRecordComponents();
             String parameters = String.join(",", Arrays.stream(components).map(c -> c.getName() + "=…").toList());
             names.add(Kinds.of(variant) + (parameters.isEmpty() ? "" : "(" + parameters + ")"));
@@ -223,9 +270,13 @@ public sealed interface Metric {
         String trimmed = text.strip();
         int open = trimmed.indexOf('(');
         String kind = open < 0 ? trimmed : trimmed.substring(0, open).strip();
+        if (kind.equals(Kinds.of(Custom.class))) {
+            throw new IllegalArgumentException("metric \"" + trimmed + "\": a custom metric is a Java function and has no text "
+                    + "form; measure or tune for it in the JVM that defines it (Metric.Custom), not from JSON or on Spark");
+        }
         Class<?> variant = null;
         for (Class<?> candidate : Metric.class.getPermittedSubclasses()) {
-            if (Kinds.of(candidate).equals(kind)) variant = candidate;
+            if (candidate != Custom.class && Kinds.of(candidate).equals(kind)) variant = candidate;
         }
         if (variant == null) {
             throw new IllegalArgumentException("unknown metric \"" + kind + "\"; allowed: " + String.join(", ", kinds()));

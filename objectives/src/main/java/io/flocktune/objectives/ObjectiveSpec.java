@@ -74,6 +74,11 @@ public record ObjectiveSpec(String name, Metric metric, long warmup, int every, 
         return metric.countsEvents() && aggregation == Aggregation.MEAN ? Interval.Kind.BOOTSTRAP : Interval.Kind.STUDENT_T;
     }
 
+    /** @return whether its metric is a {@link Metric.Custom} one, which lives in this JVM only. */
+    public boolean custom() {
+        return metric instanceof Metric.Custom;
+    }
+
     /** @return this spec with another window. */
     public ObjectiveSpec withWindow(long warmup, int every) {
         return new ObjectiveSpec(name, metric, warmup, every, aggregation, threshold, direction);
@@ -95,13 +100,18 @@ public record ObjectiveSpec(String name, Metric metric, long warmup, int every, 
     /**
      * The name a spec gets unless one is given: the metric's text, followed for aggregations
      * other than the mean by {@code .} and the aggregation, e.g. {@code polarization},
-     * {@code clusterCount(link=5).final}, {@code polarization.above=0.9}.
+     * {@code clusterCount(link=5).final}, {@code polarization.above=0.9}; a {@link Metric.Custom}
+     * metric gives its name in place of its text.
      */
     public static String defaultName(Metric metric, Aggregation aggregation, double threshold) {
-        return aggregation == Aggregation.MEAN ? metric.text() : metric.text() + "." + aggregationText(aggregation, threshold);
+        String label = metric instanceof Metric.Custom custom ? custom.name() : metric.text();
+        return aggregation == Aggregation.MEAN ? label : label + "." + aggregationText(aggregation, threshold);
     }
 
-    /** @return the text form, which {@link #parse} reads back to an equal spec. */
+    /**
+     * @return the text form, which {@link #parse} reads back to an equal spec (not for a
+     *         {@link Metric.Custom} metric, which has no text form: see {@link #custom()})
+     */
     public String text() {
         StringBuilder text = new StringBuilder(metric.text())
                 .append(':').append(aggregationText(aggregation, threshold))

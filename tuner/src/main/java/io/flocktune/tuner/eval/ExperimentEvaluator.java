@@ -13,7 +13,8 @@ import java.io.Serial;
 import java.io.Serializable;
 
 /**
- * The objective function of an experiment's search: unit genes decoded through the experiment's
+ * The objective function of an experiment's search (one without custom metrics, see
+ * {@link Experiment#customObjective}): unit genes decoded through the experiment's
  * parameter space into a preset, simulated for the scenario's steps and measured, across the
  * experiment's scenarios if it lists any ({@link PresetEvaluator#ofGenes(ParameterSpace, Scenarios)});
  * {@link #ofTrees} measures whole preset trees (the base preset) the same way.
@@ -42,12 +43,25 @@ public final class ExperimentEvaluator implements PortableEvaluator<double[]> {
      * @throws InputException if the experiment's base or parameters are invalid
      */
     public static ExperimentEvaluator of(Experiment experiment) throws InputException {
+        requirePortable(experiment);
         return new ExperimentEvaluator(ExperimentJson.write(experiment));
     }
 
     @Override
     public double[] evaluate(double[] subject, long seed) throws Exception {
         return genes.evaluate(subject, seed);
+    }
+
+    /**
+     * @throws InputException if an objective is a custom metric, which the experiment's JSON (the
+     *                        form this evaluator travels in) cannot hold
+     */
+    private static void requirePortable(Experiment e) throws InputException {
+        if (e.customObjective().isPresent()) {
+            throw new InputException("experiment " + e.name() + ": objective \"" + e.customObjective().get().name()
+                    + "\" is a custom metric, a Java function: it cannot be written as JSON nor sent to another JVM such as "
+                    + "a Spark executor; measure and tune for it on local threads");
+        }
     }
 
     @Override
@@ -77,6 +91,7 @@ public final class ExperimentEvaluator implements PortableEvaluator<double[]> {
      * @throws InputException if the experiment is invalid
      */
     public static PortableEvaluator<ObjectNode> ofTrees(Experiment experiment) throws InputException {
+        requirePortable(experiment);
         return new Trees(ExperimentJson.write(experiment));
     }
 

@@ -9,6 +9,8 @@ import io.flocktune.tuner.io.InputException;
 import io.flocktune.tuner.io.PresetJson;
 import io.flocktune.tuner.space.ParameterSpace;
 
+import java.io.NotSerializableException;
+import java.io.ObjectStreamException;
 import java.io.Serial;
 import java.io.Serializable;
 import java.util.List;
@@ -16,7 +18,9 @@ import java.util.List;
 /**
  * Simulates a preset and measures the objectives: one replicate of {@code steps} steps from the
  * preset's random initial state ({@link Objectives#evaluate}). It travels to other JVMs as its
- * run length and the objectives' text form, presets as their JSON.
+ * run length and the objectives' text form, presets as their JSON; with a custom metric
+ * ({@link io.flocktune.objectives.Metric.Custom}) among its objectives it does not travel
+ * (serializing it throws a {@link NotSerializableException} naming the objective).
  *
  * @param steps run length, &ge; 1
  * @param specs the objectives, in order
@@ -46,8 +50,15 @@ public record PresetEvaluator(long steps, List<ObjectiveSpec> specs) implements 
         }
     }
 
+    /** @throws NotSerializableException if an objective is a custom metric, which has no text form */
     @Serial
-    private Object writeReplace() {
+    private Object writeReplace() throws ObjectStreamException {
+        for (ObjectiveSpec spec : specs) {
+            if (spec.custom()) {
+                throw new NotSerializableException("objective \"" + spec.name() + "\" is a custom metric, a Java function: it "
+                        + "cannot be sent to another JVM such as a Spark executor; measure it on local threads");
+            }
+        }
         return new Recipe(steps, specs.stream().map(ObjectiveSpec::text).toList());
     }
 
@@ -73,18 +84,33 @@ public record PresetEvaluator(long steps, List<ObjectiveSpec> specs) implements 
      *         scenarios, the tree's preset alone, exactly as {@link #evaluate}
      */
     public Evaluator<ObjectNode> across(Scenarios scenarios) {
-        return (tree, seed) -> {
-            List<ObjectNode> trees = scenarios.apply(tree, "candidate");
-            double[][] values = new double[trees.size()][];
-            for (int s = 0; s < trees.size(); s++) values[s] = evaluate(PresetJson.fromTree(trees.get(s), "candidate"), seed);
-            return scenarios.any() ? scenarios.combine(values, specs) : values[0];
-        };
+        return across(this, scenarios, specs);
     }
 
     /** @return the evaluator of unit genes across {@code scenarios}: {@link #ofGenes(ParameterSpace)} per scenario, combined. */
     public Evaluator<double[]> ofGenes(ParameterSpace space, Scenarios scenarios) {
-        if (!scenarios.any()) return ofGenes(space);
-        Evaluator<ObjectNode> trees = across(scenarios);
+        return ofGenes(this, space, scenarios, specs);
+    }
+
+    /**
+     * {@link #across(Scenarios)} with any evaluator of presets in place of the simulation.
+     *
+     * @param specs the objectives {@code presets} returns values of, in order (they say which
+     *              value of a scenario is the worst)
+     */
+    static Evaluator<ObjectNode> across(Evaluator<Preset> presets, Scenarios scenarios, List<ObjectiveSpec> specs) {
+        return (tree, seed) -> {
+            List<ObjectNode> trees = scenarios.apply(tree, "candidate");
+            double[][] values = new double[trees.size()][];
+            for (int s = 0; s < trees.size(); s++) values[s] = presets.evaluate(PresetJson.fromTree(trees.get(s), "candidate"), seed);
+            return scenarios.any() ? scenarios.combine(values, specs) : values[0];
+        };
+    }
+
+    /** {@link #ofGenes(ParameterSpace, Scenarios)} with any evaluator of presets in place of the simulation. */
+    static Evaluator<double[]> ofGenes(Evaluator<Preset> presets, ParameterSpace space, Scenarios scenarios, List<ObjectiveSpec> specs) {
+        if (!scenarios.any()) return (genes, seed) -> presets.evaluate(space.preset(genes), seed);
+        Evaluator<ObjectNode> trees = across(presets, scenarios, specs);
         return (genes, seed) -> trees.evaluate(space.tree(genes), seed);
     }
 }

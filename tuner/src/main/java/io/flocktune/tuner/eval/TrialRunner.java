@@ -22,6 +22,14 @@ public interface TrialRunner extends AutoCloseable {
     /** @return how many trials run at the same time, &ge; 1. */
     int parallelism();
 
+    /**
+     * @return whether the trials run in other JVMs (Spark), so that the evaluator must be a
+     *         {@link PortableEvaluator}; false for this JVM's threads
+     */
+    default boolean remote() {
+        return false;
+    }
+
     /** Releases the runner's threads. */
     @Override
     void close();

@@ -143,6 +143,15 @@ public record Experiment(String name, String description, ObjectNode base, Strin
                 stop, timeLimit, seed, scenarios, Strategy.DEFAULT);
     }
 
+    /**
+     * @return the first objective on a {@link io.flocktune.objectives.Metric.Custom} metric, if
+     *         any: such an experiment runs in this JVM only (its JSON form cannot hold the
+     *         function, so it is neither written to a run directory nor sent to Spark)
+     */
+    public java.util.Optional<io.flocktune.objectives.ObjectiveSpec> customObjective() {
+        return specs().stream().filter(io.flocktune.objectives.ObjectiveSpec::custom).findFirst();
+    }
+
     /** @return the objective specs, in order. */
     public List<io.flocktune.objectives.ObjectiveSpec> specs() {
         return objectives.stream().map(Objective::spec).toList();

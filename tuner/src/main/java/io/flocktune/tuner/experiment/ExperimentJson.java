@@ -484,14 +484,7 @@ public final class ExperimentJson {
         Genetics g = e.genetics();
         ObjectNode ga = t.putObject("ga");
         ga.put("population", g.population()).put("offspringFraction", g.offspringFraction());
-        ObjectNode selector = ga.putObject("selector");
-        switch (g.selection()) {
-            case Selection.Tournament tour -> selector.put("kind", "tournament").put("size", tour.size());
-            case Selection.LinearRank l -> selector.put("kind", "linearRank");
-            case Selection.Truncation tr -> selector.put("kind", "truncation");
-            case Selection.Nsga2 n -> selector.put("kind", "nsga2");
-            case Selection.UfTournament u -> selector.put("kind", "ufTournament");
-        }
+        ga.set("selector", selectorTree(g.selection()));
         ga.put("elitism", g.elitism()).put("mutationRate", g.mutationRate()).put("mutationSigma", g.mutationSigma())
                 .put("crossoverRate", g.crossoverRate()).put("maximalAge", g.maximalAge());
         StopRules s = e.stop();
@@ -512,6 +505,19 @@ public final class ExperimentJson {
             }
         }
         return t;
+    }
+
+    /** @return the {@code ga.selector} object of {@code selection}: its kind, and a tournament's size. */
+    static ObjectNode selectorTree(Selection selection) {
+        ObjectNode selector = NODES.objectNode();
+        switch (selection) {
+            case Selection.Tournament tour -> selector.put("kind", "tournament").put("size", tour.size());
+            case Selection.LinearRank l -> selector.put("kind", "linearRank");
+            case Selection.Truncation tr -> selector.put("kind", "truncation");
+            case Selection.Nsga2 n -> selector.put("kind", "nsga2");
+            case Selection.UfTournament u -> selector.put("kind", "ufTournament");
+        }
+        return selector;
     }
 
     /** @return {@link #toTree} as pretty-printed JSON with a trailing newline. */

@@ -188,6 +188,16 @@ public final class PresetJson {
         return MAPPER.valueToTree(preset);
     }
 
+    /**
+     * @param part a part of a preset: a section or rule variant record (e.g. a
+     *             {@code Separation.Linear}, written with its {@code kind}), an enum, a number, a
+     *             string or a boolean
+     * @return its JSON form, as it appears in a preset file
+     */
+    public static JsonNode partToTree(Object part) {
+        return MAPPER.valueToTree(part);
+    }
+
     /** @return the preset as pretty-printed JSON with a trailing newline. */
     public static String write(Preset preset) {
         try {

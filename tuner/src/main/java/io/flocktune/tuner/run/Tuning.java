@@ -4,10 +4,12 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.flocktune.objectives.Interval;
 import io.flocktune.objectives.Measurement;
 import io.flocktune.sim.Preset;
-import io.flocktune.tuner.eval.ExperimentEvaluator;
+import io.flocktune.sim.Check;
+import io.flocktune.tuner.eval.Evaluator;
+import io.flocktune.tuner.eval.EvaluatorFactory;
+import io.flocktune.tuner.eval.PortableEvaluator;
 import io.flocktune.tuner.eval.LocalRunner;
 import io.flocktune.tuner.eval.Outcome;
-import io.flocktune.tuner.eval.PresetEvaluator;
 import io.flocktune.tuner.eval.RunnerFactory;
 import io.flocktune.tuner.eval.Trial;
 import io.flocktune.tuner.eval.TrialRunner;
@@ -33,6 +35,7 @@ import org.apache.commons.csv.CSVPrinter;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
+import java.io.Writer;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -64,6 +67,11 @@ import java.util.stream.Stream;
  * are written to {@code best/}, the first Pareto front to {@code pareto.csv}, and the report is
  * drawn.
  *
+ * <p><b>Open parts.</b> {@link Options} say where the simulations run ({@link RunnerFactory}),
+ * how candidates are measured ({@link EvaluatorFactory}) and who follows the run
+ * ({@link Listener}). {@link #inMemory} runs the same search without a directory and returns
+ * the history rows and generation summaries as objects (no checkpoint then).
+ *
  * <pre>{@code
  * Experiment e = Experiments.builtIn("default");
  * Tuning.Result r = Tuning.start(e, Path.of("results/demo"),
@@ -82,11 +90,113 @@ public final class Tuning {
      *                 report DIR} can do it later)
      * @param runners  where the simulations run: {@link RunnerFactory#local} on {@code threads}
      *                 threads, or a Spark cluster; the results are the same
+     * @param evaluators how candidates are measured: {@link EvaluatorFactory#standard()} (simulate
+     *                 and measure the experiment's objectives), or a researcher's own
+     *                 ({@link EvaluatorFactory#ofPresets}); one that is not a
+     *                 {@link io.flocktune.tuner.eval.PortableEvaluator} runs on local threads only
+     * @param listener sees each generation, the validated finalists and the end of the run, on the
+     *                 calling thread ({@link Listener#NONE}: nothing)
      */
-    public record Options(int threads, boolean terminal, PrintWriter log, boolean report, RunnerFactory runners) {
+    public record Options(int threads, boolean terminal, PrintWriter log, boolean report, RunnerFactory runners,
+                          EvaluatorFactory evaluators, Listener listener) {
+        public Options {
+            Check.present("log", log);
+            Check.present("runners", runners);
+            Check.present("evaluators", evaluators);
+            Check.present("listener", listener);
+        }
+
         /** Simulations on {@code threads} threads of this JVM. */
         public Options(int threads, boolean terminal, PrintWriter log, boolean report) {
             this(threads, terminal, log, report, RunnerFactory.local(threads));
+        }
+
+        /** Simulations where {@code runners} puts them, measured the standard way, no listener. */
+        public Options(int threads, boolean terminal, PrintWriter log, boolean report, RunnerFactory runners) {
+            this(threads, terminal, log, report, runners, EvaluatorFactory.standard(), Listener.NONE);
+        }
+
+        /**
+         * Options for scripts and notebooks: {@code threads} local threads, no progress output,
+         * no report.
+         *
+         * {@snippet :
+         * Tuning.Options options = Tuning.Options.quiet(2).withListener(Tuning.Listener.printing(System.out));
+         * }
+         *
+         * @param threads simulations at the same time, &ge; 1
+         */
+        public static Options quiet(int threads) {
+            return new Options(threads, false, new PrintWriter(Writer.nullWriter()), false);
+        }
+
+        /** @return these options with another evaluator factory. */
+        public Options withEvaluators(EvaluatorFactory newEvaluators) {
+            return new Options(threads, terminal, log, report, runners, newEvaluators, listener);
+        }
+
+        /** @return these options with another listener. */
+        public Options withListener(Listener newListener) {
+            return new Options(threads, terminal, log, report, runners, evaluators, newListener);
+        }
+
+        /** @return these options with another runner factory. */
+        public Options withRunners(RunnerFactory newRunners) {
+            return new Options(threads, terminal, log, report, newRunners, evaluators, listener);
+        }
+    }
+
+    /**
+     * Follows a tuning run as it goes: every completed generation, then the validated finalists,
+     * then the result. Calls come on the thread that called {@link #start}, {@link #resume} or
+     * {@link #inMemory}, after the generation's rows are written (and checkpointed); a runtime
+     * exception thrown here stops the run and propagates to the caller (the checkpoint of that
+     * generation stays). A resumed run reports the generations of this session only.
+     *
+     * {@snippet :
+     * List<Double> best = new ArrayList<>();
+     * Tuning.Listener listener = new Tuning.Listener() {
+     *     @Override
+     *     public void generation(GenerationSummary summary) {
+     *         best.add(summary.best());   // lower is better
+     *     }
+     * };
+     * Tuning.Result r = Tuning.inMemory(experiment, Tuning.Options.quiet(2).withListener(listener));
+     * }
+     */
+    public interface Listener {
+        /** Hears nothing. */
+        Listener NONE = new Listener() {};
+
+        /** @param summary a completed generation: fitness statistics (lower is better), evaluations so far */
+        default void generation(GenerationSummary summary) {}
+
+        /**
+         * @param finalists the base preset (rank 0) and the finalists, best first, measured on the
+         *                  fresh test seeds, as in {@link Result#finalists()}
+         */
+        default void validated(List<Finalist> finalists) {}
+
+        /** @param result the run's result, just before it is returned */
+        default void finished(Result result) {}
+
+        /**
+         * @param out where one line per generation and one at the end go
+         * @return a listener printing plain progress lines, e.g. {@code generation 3: best -17.2}
+         */
+        static Listener printing(java.io.PrintStream out) {
+            return new Listener() {
+                @Override
+                public void generation(GenerationSummary s) {
+                    out.println("generation " + s.generation() + ": " + Progress.best(s) + ", " + s.evaluations() + " evaluations");
+                }
+
+                @Override
+                public void finished(Result r) {
+                    out.println("finished after generation " + r.generations() + " (" + r.reason().text() + "); best fitness "
+                            + Tables.number(r.best().fitness()));
+                }
+            };
         }
     }
 
@@ -140,9 +250,26 @@ public final class Tuning {
      * @param finalists   the base preset (rank 0) and the validated finalists, best first
      * @param time        where the wall time went (this session only)
      * @param selectionSeeds the held-out seeds that ranked the finalists
+     * @param history     a run kept in memory ({@link #inMemory}): every row its {@code history.csv}
+     *                    would hold, in the same order; empty for a run in a directory (read its
+     *                    {@code history.csv})
+     * @param summaries   a run kept in memory: one summary per generation, the rows of its
+     *                    {@code generations.csv}; empty for a run in a directory
      */
     public record Result(Path directory, StopRules.Reason reason, long generations, List<Finalist> finalists, TimeSplit time,
-                         int selectionSeeds) {
+                         int selectionSeeds, List<HistoryRow> history, List<GenerationSummary> summaries) {
+        public Result {
+            finalists = List.copyOf(finalists);
+            history = List.copyOf(history);
+            summaries = List.copyOf(summaries);
+        }
+
+        /** A run in a directory: its history is in the files. */
+        public Result(Path directory, StopRules.Reason reason, long generations, List<Finalist> finalists, TimeSplit time,
+                      int selectionSeeds) {
+            this(directory, reason, generations, finalists, time, selectionSeeds, List.of(), List.of());
+        }
+
         /** @return the best validated finalist. */
         public Finalist best() {
             return finalists.get(1);
@@ -150,17 +277,59 @@ public final class Tuning {
     }
 
     /**
+     * Runs an experiment with its results kept in memory: no directory, no files, no report, and
+     * <b>no checkpoint</b> — an interrupted run is lost, it cannot be resumed. The search, the
+     * validation and every number are those of {@link #start} with the same experiment and seed:
+     * {@link Result#history()} holds the rows of its {@code history.csv}, {@link Result#summaries()}
+     * those of its {@code generations.csv}, and the finalists' presets those of its {@code best/}
+     * ({@link Finalist#presetFile()} is null). {@link Options#report()} is ignored. An experiment
+     * with a custom metric ({@link Experiment#customObjective}) runs here, on local threads.
+     *
+     * {@snippet :
+     * Experiment e = Experiments.builtIn("default");
+     * Tuning.Result r = Tuning.inMemory(e, Tuning.Options.quiet(2));
+     * Preset best = r.best().preset();
+     * double polarization = r.best().measurement().mean(0);   // over the fresh test seeds
+     * }
+     *
+     * @throws InputException       bad experiment, or a run whose every candidate failed in its
+     *                              first generation
+     * @throws InterruptedException the thread was interrupted; nothing is kept
+     */
+    public static Result inMemory(Experiment experiment, Options options) throws InputException, InterruptedException {
+        Check.present("experiment", experiment);
+        Check.present("options", options);
+        try {
+            return run(experiment, null, null, null, options);
+        } catch (Hopeless h) {
+            throw h.input;
+        }
+    }
+
+    /** Why an experiment's evaluators run locally only. */
+    private static String localOnly(Experiment e) {
+        return e.customObjective().map(s -> "objective \"" + s.name() + "\" is a custom metric, a Java function")
+                .orElse("a researcher-supplied evaluator that is not a PortableEvaluator");
+    }
+
+    /**
      * Starts a new run in {@code directory}, which must not exist or be empty (a directory that
      * holds only the temporary file of an {@code experiment.json} whose writing was killed counts
      * as empty). The directory is locked for the run ({@link RunLock}).
      *
-     * @throws InputException       bad experiment, an unusable or busy directory, or a run whose
+     * @throws InputException       bad experiment (one with a custom metric is refused: see
+     *                              {@link #inMemory}), an unusable or busy directory, or a run whose
      *                              every candidate failed in its first generation (the run
      *                              directory is then removed again)
      * @throws InterruptedException the thread was interrupted; the last checkpoint is complete
      *                              (the message says where it is and how to continue)
      */
     public static Result start(Experiment experiment, Path directory, Options options) throws InputException, InterruptedException {
+        if (experiment.customObjective().isPresent()) {
+            throw new InputException("experiment " + experiment.name() + ": objective \"" + experiment.customObjective().get().name()
+                    + "\" is a custom metric, a Java function, which the run directory's experiment.json cannot hold (the run "
+                    + "could not be resumed); run it with Tuning.inMemory");
+        }
         RunFiles files = new RunFiles(directory);
         boolean created = !Files.exists(directory);
         if (!created && !Files.isDirectory(directory)) throw new InputException(directory + ": exists and is not a directory");
@@ -314,66 +483,91 @@ public final class Tuning {
         try {
             return runWith(experiment, experiment.scoring(), files, checkpoint, hash, options);
         } catch (Error error) {   // a bug or an exhausted machine, never a failed candidate (see LocalRunner)
-            options.log().println("flocktune: the run stopped on an internal error; the last completed generation is "
-                    + "checkpointed in " + files.checkpoint());
+            if (files != null) {
+                options.log().println("flocktune: the run stopped on an internal error; the last completed generation is "
+                        + "checkpointed in " + files.checkpoint());
+            }
             throw error;
         }
     }
 
+    /**
+     * @param files null for a run kept in memory: no tables, no checkpoint, no best presets, no
+     *              report; the history rows and generation summaries are collected instead
+     */
     private static <C extends Comparable<? super C>> Result runWith(Experiment e, Scoring<C> scoring, RunFiles files,
                                                                    Checkpoint checkpoint, String hash, Options options)
             throws InputException, InterruptedException {
         long sessionStart = System.nanoTime();
-        if (options.report()) Report.prepare();
+        boolean memory = files == null;
+        boolean report = options.report() && !memory;
+        if (report) Report.prepare();
         ObjectNode baseTree = ExperimentJson.effectiveBase(e);
         ParameterSpace space = ParameterSpace.of(baseTree, e.parameters(), e.name() + ": parameters");
         Preset base = PresetJson.fromTree(baseTree, e.name() + ": base");
+        Evaluator<double[]> genesEvaluator = options.evaluators().genes(e);
+        Evaluator<ObjectNode> treesEvaluator = options.evaluators().trees(e);
+        Listener listener = options.listener();
+        List<HistoryRow> rows = memory ? new ArrayList<>() : null;
+        List<GenerationSummary> summaries = memory ? new ArrayList<>() : null;
         long[] ioNanos = {0};
         long[] timeLimitHits = {0};
         long firstGeneration = checkpoint == null ? 0 : checkpoint.state().generation() + 1;
         try (TrialRunner runner = options.runners().open(e.timeLimit());
-             Tables.Appender history = Tables.Appender.open(files.history(), Tables.history(e), checkpoint == null ? -1 : checkpoint.historyBytes());
-             Tables.Appender generations = Tables.Appender.open(files.generations(), Tables.generations(e),
+             Tables.Appender history = memory ? null : Tables.Appender.open(files.history(), Tables.history(e),
+                     checkpoint == null ? -1 : checkpoint.historyBytes());
+             Tables.Appender generations = memory ? null : Tables.Appender.open(files.generations(), Tables.generations(e),
                      checkpoint == null ? -1 : checkpoint.generationsBytes());
-             Tables.Appender timings = Tables.Appender.open(files.timings(), Tables.timings(),
+             Tables.Appender timings = memory ? null : Tables.Appender.open(files.timings(), Tables.timings(),
                      checkpoint == null ? -1 : checkpoint.timingsBytes());
              Progress progress = Progress.on(options.log(), options.terminal(), e.name(), firstGeneration, e.stop().generations())) {
+            if (runner.remote() && !(genesEvaluator instanceof PortableEvaluator && treesEvaluator instanceof PortableEvaluator)) {
+                throw new InputException("experiment " + e.name() + ": its evaluator cannot be sent to another JVM ("
+                        + localOnly(e) + "); run it on local threads");
+            }
             Search<C> search = new Search<>(scoring, e.search(), e.genetics(), e.replication(), e.stop(), e.seed(), space.size(),
-                    space.categorical(), ExperimentEvaluator.of(e), runner);
+                    space.categorical(), genesEvaluator, runner);
             long[] sessionEvaluations = {0};
             long evaluationsBefore = checkpoint == null ? 0 : checkpoint.state().evaluations();
-            Search.Listener listener = (summary, evaluations, state) -> {
+            Search.Listener searchListener = (summary, evaluations, state) -> {
                 if (state.individuals().stream().allMatch(Individual::failed)) {
                     throw new Hopeless(everyCandidateFailed(e, summary.generation(), evaluations));
                 }
                 long t0 = System.nanoTime();
-                try {
-                    for (Search.Evaluation ev : evaluations) {
-                        history.row(historyRow(e, space, summary.generation(), ev));
-                        timings.row(timingRow(summary.generation(), Long.toString(ev.candidate()), ev.role().name().toLowerCase(Locale.ROOT),
-                                ev.replicate().index(), ev.replicate().outcome().nanos()));
-                        if (timedOut(ev.replicate().outcome())) timeLimitHits[0]++;
+                for (Search.Evaluation ev : evaluations) if (timedOut(ev.replicate().outcome())) timeLimitHits[0]++;
+                if (memory) {
+                    for (Search.Evaluation ev : evaluations) rows.add(HistoryRow.of(e, space, summary.generation(), ev));
+                    summaries.add(summary);
+                } else {
+                    try {
+                        for (Search.Evaluation ev : evaluations) {
+                            history.row(historyRow(e, space, summary.generation(), ev));
+                            timings.row(timingRow(summary.generation(), Long.toString(ev.candidate()), ev.role().name().toLowerCase(Locale.ROOT),
+                                    ev.replicate().index(), ev.replicate().outcome().nanos()));
+                        }
+                        generations.row(generationRow(e, summary));
+                        timings.row(timingRow(summary.generation(), "", "generation", -1, summary.wallNanos()));
+                        timings.row(timingRow(summary.generation(), "", "simulation", -1, summary.evaluationNanos()));
+                        history.flush();
+                        generations.flush();
+                        timings.flush();
+                        new Checkpoint(state, hash, history.size(), generations.size(), timings.size()).write(files.checkpoint());
+                    } catch (IOException | InputException ex) {
+                        throw new UncheckedIOException(ex.getMessage(), ex instanceof IOException io1 ? io1 : new IOException(ex));
                     }
-                    generations.row(generationRow(e, summary));
-                    timings.row(timingRow(summary.generation(), "", "generation", -1, summary.wallNanos()));
-                    timings.row(timingRow(summary.generation(), "", "simulation", -1, summary.evaluationNanos()));
-                    history.flush();
-                    generations.flush();
-                    timings.flush();
-                    new Checkpoint(state, hash, history.size(), generations.size(), timings.size()).write(files.checkpoint());
-                } catch (IOException | InputException ex) {
-                    throw new UncheckedIOException(ex.getMessage(), ex instanceof IOException io1 ? io1 : new IOException(ex));
                 }
                 ioNanos[0] += System.nanoTime() - t0;
                 sessionEvaluations[0] = summary.evaluations() - evaluationsBefore;
                 double rate = sessionEvaluations[0] / ((System.nanoTime() - sessionStart) / 1e9);
                 progress.generation(summary, e.stop().generations(), rate);
+                listener.generation(summary);
             };
             Search.Result result;
             try {
-                result = search.run(checkpoint == null ? null : checkpoint.state(), listener);
+                result = search.run(checkpoint == null ? null : checkpoint.state(), searchListener);
             } catch (InterruptedException interrupted) {
                 progress.close();
+                if (memory) throw new InterruptedException("interrupted; a run kept in memory has no checkpoint, its results are lost");
                 throw new InterruptedException("interrupted; the generation in flight is lost, the last completed one is "
                         + "checkpointed in " + files.checkpoint() + "; continue with: ./flocktune tune --resume " + files.root());
             }
@@ -393,13 +587,14 @@ public final class Tuning {
             List<Search.Validated> tested = search.test(ranking.stream().map(Search.Validated::individual).toList());
             List<Trial<ObjectNode>> baseTrials = new ArrayList<>();
             for (int r = 0; r < e.replication().testSeeds(); r++) baseTrials.add(new Trial<>(baseTree, Seeds.test(e.seed(), r)));
-            List<Outcome> baseOutcomes = runner.run(ExperimentEvaluator.ofTrees(e), baseTrials);
+            List<Outcome> baseOutcomes = runner.run(treesEvaluator, baseTrials);
             simulationNanos += System.nanoTime() - v0;
             for (Search.Validated v : validated) for (Replicate r : v.replicates()) if (timedOut(r.outcome())) timeLimitHits[0]++;
             for (Outcome o : baseOutcomes) if (timedOut(o)) timeLimitHits[0]++;
 
             long w0 = System.nanoTime();
-            List<Finalist> ranked = writeResults(e, search, space, base, ranking, tested, baseOutcomes, result.state(), files, history, timings);
+            List<Finalist> ranked = writeResults(e, search, space, base, ranking, tested, baseOutcomes, result.state(), files,
+                    history, timings, rows);
             ioNanos[0] += System.nanoTime() - w0;
             progress.close();
             if (timeLimitHits[0] > 0) {
@@ -408,9 +603,10 @@ public final class Tuning {
                         + "evaluation hits it depends on the machine's load and --threads, so this run is not guaranteed "
                         + "to repeat bit for bit");
             }
+            listener.validated(List.copyOf(ranked));
 
             long r0 = System.nanoTime();
-            if (options.report()) {
+            if (report) {
                 try {
                     Report.writeOrSkip(files, options.log());
                 } catch (InterruptedException interrupted) {
@@ -421,10 +617,12 @@ public final class Tuning {
             long reportNanos = System.nanoTime() - r0;
             long total = System.nanoTime() - sessionStart;
             TimeSplit time = new TimeSplit(simulationNanos, Math.max(0, total - simulationNanos - ioNanos[0] - reportNanos), ioNanos[0], reportNanos);
-            return new Result(files.root(), result.reason(), result.state().generation(), ranked, time,
-                    e.replication().validationSeeds());
+            Result done = new Result(memory ? null : files.root(), result.reason(), result.state().generation(), ranked, time,
+                    e.replication().validationSeeds(), memory ? rows : List.of(), memory ? summaries : List.of());
+            listener.finished(done);
+            return done;
         } catch (IOException ex) {
-            throw new InputException(files.root() + ": cannot write results: " + AtomicFile.reason(ex), ex);
+            throw new InputException((memory ? e.name() : files.root()) + ": cannot write results: " + AtomicFile.reason(ex), ex);
         } catch (UncheckedIOException ex) {
             throw new InputException(ex.getMessage(), ex);
         }
@@ -460,7 +658,7 @@ public final class Tuning {
     private static <C extends Comparable<? super C>> List<Finalist> writeResults(
             Experiment e, Search<C> search, ParameterSpace space, Preset base, List<Search.Validated> ranking,
             List<Search.Validated> tested, List<Outcome> baseOutcomes, SearchState state, RunFiles files,
-            Tables.Appender history, Tables.Appender timings) throws IOException, InputException {
+            Tables.Appender history, Tables.Appender timings, List<HistoryRow> memoryRows) throws IOException, InputException {
         Scoring<C> scoring = search.scoring();
         long last = state.generation();
         // selection and test replicates into the history
@@ -468,25 +666,37 @@ public final class Tuning {
             Search.Role role = rows == ranking ? Search.Role.VALIDATION : Search.Role.TEST;
             for (Search.Validated v : rows) {
                 for (Replicate r : v.replicates()) {
-                    history.row(historyRow(e, space, last, new Search.Evaluation(v.individual().id(), v.individual().genes(), r, role)));
+                    HistoryRow row = HistoryRow.of(e, space, last, new Search.Evaluation(v.individual().id(), v.individual().genes(), r, role));
+                    if (files == null) {
+                        memoryRows.add(row);
+                        continue;
+                    }
+                    history.row(row.cells());
                     timings.row(timingRow(last, Long.toString(v.individual().id()), role.name().toLowerCase(Locale.ROOT),
                             r.index(), r.outcome().nanos()));
                 }
             }
         }
         for (int r = 0; r < baseOutcomes.size(); r++) {
-            history.row(baseRow(e, last, r, Seeds.test(e.seed(), r), baseOutcomes.get(r)));
+            HistoryRow row = HistoryRow.base(e, last, r, Seeds.test(e.seed(), r), baseOutcomes.get(r));
+            if (files == null) {
+                memoryRows.add(row);
+                continue;
+            }
+            history.row(row.cells());
             timings.row(timingRow(last, "base", "baseline", r, baseOutcomes.get(r).nanos()));
         }
-        history.flush();
-        timings.flush();
+        if (files != null) {
+            history.flush();
+            timings.flush();
+        }
 
         int objectives = e.objectives().size();
         List<Finalist> ranked = new ArrayList<>();
         Measurement baseMeasurement = measurement(e, baseOutcomes);
         ranked.add(new Finalist(0, -1, baseMeasurement == null ? Double.POSITIVE_INFINITY
                 : scoring.scalar(scoring.fitness(means(baseMeasurement))), Double.NaN, Double.NaN, null, baseMeasurement, base, null));
-        Files.createDirectories(files.best());
+        if (files != null) Files.createDirectories(files.best());
         for (int k = 0; k < ranking.size(); k++) {
             Search.Validated selected = ranking.get(k), test = tested.get(k);
             Individual individual = selected.individual();
@@ -496,13 +706,18 @@ public final class Tuning {
             tree.put("name", name);
             tree.put("description", describe(e, k + 1, individual, m));
             Preset preset = PresetJson.fromTree(tree, name);
-            Path file = files.best().resolve(k == 0 ? "best.json" : String.format(Locale.ROOT, "rank-%02d.json", k + 1));
-            writeAtomically(file, PresetJson.write(preset));
+            Path file = null;
+            if (files != null) {
+                file = files.best().resolve(k == 0 ? "best.json" : String.format(Locale.ROOT, "rank-%02d.json", k + 1));
+                writeAtomically(file, PresetJson.write(preset));
+            }
             double[] searchMeans = individual.means(objectives);
             ranked.add(new Finalist(k + 1, individual.id(), scoring.scalar(search.validatedFitness(test)),
                     scoring.scalar(search.validatedFitness(selected)), scoring.scalar(scoring.fitness(searchMeans)),
                     searchMeans, m, preset, file));
         }
+
+        if (files == null) return ranked;   // kept in memory: no validation.csv, no pareto.csv
 
         // validation.csv
         StringBuilder csv = new StringBuilder();
@@ -601,43 +816,89 @@ public final class Tuning {
     }
 
     static List<String> historyRow(Experiment e, ParameterSpace space, long generation, Search.Evaluation ev) {
-        List<String> row = new ArrayList<>();
-        Replicate r = ev.replicate();
-        row.add(Long.toString(generation));
-        row.add(Long.toString(ev.candidate()));
-        row.add(ev.role().name().toLowerCase(Locale.ROOT));
-        row.add(Integer.toString(r.index()));
-        row.add(Long.toString(r.seed()));
-        double[] genes = ev.genes();
-        for (int k = 0; k < space.size(); k++) {
-            var parameter = space.parameters().get(k);
-            row.add(parameter instanceof io.flocktune.tuner.space.Parameter.Choice ? parameter.label(genes[k])
-                    : Tables.number(parameter.numeric(genes[k])));
+        return HistoryRow.of(e, space, generation, ev).cells();
+    }
+
+    /**
+     * One row of {@code history.csv} as an object: one replicate of a candidate (or of the base
+     * preset) and what came out. {@link #cells()} is the row exactly as the file holds it.
+     *
+     * {@snippet :
+     * for (Tuning.HistoryRow row : result.history()) {
+     *     if (row.ok() && row.role().equals("new")) System.out.println(row.candidate() + " " + row.values());
+     * }
+     * }
+     *
+     * @param generation the generation it ran in (validation, test and baseline rows: the last)
+     * @param candidate  the candidate id, or -1 for the base preset
+     * @param role       {@code new}, {@code survivor}, {@code validation} (a finalist on a
+     *                   selection seed), {@code test} (a finalist on a test seed) or
+     *                   {@code baseline} (the base preset on a test seed)
+     * @param replicate  the replicate index, &ge; 0
+     * @param seed       the replicate's simulation seed
+     * @param parameters one value per experiment parameter, in order, as history.csv writes it
+     *                   (a number's exact text, a choice's label); empty strings for the base
+     * @param values     one value per objective, in the experiment's order and units; NaN where
+     *                   the replicate failed
+     * @param failure    why the replicate failed, or null if it succeeded
+     */
+    public record HistoryRow(long generation, long candidate, String role, int replicate, long seed, List<String> parameters,
+                             List<Double> values, String failure) {
+        public HistoryRow {
+            Check.present("role", role);
+            parameters = List.copyOf(Check.present("parameters", parameters));
+            values = List.copyOf(Check.present("values", values));
         }
-        outcomeColumns(e, r.outcome(), row);
-        return row;
-    }
 
-    private static List<String> baseRow(Experiment e, long generation, int replicate, long seed, Outcome outcome) {
-        List<String> row = new ArrayList<>(List.of(Long.toString(generation), "base", "baseline", Integer.toString(replicate),
-                Long.toString(seed)));
-        for (int k = 0; k < e.parameters().size(); k++) row.add("");
-        outcomeColumns(e, outcome, row);
-        return row;
-    }
+        /** @return whether the replicate succeeded. */
+        public boolean ok() {
+            return failure == null;
+        }
 
-    private static void outcomeColumns(Experiment e, Outcome outcome, List<String> row) {
-        switch (outcome) {
-            case Outcome.Success ok -> {
-                for (double v : ok.values()) row.add(Tables.number(v));
-                row.add("ok");
-                row.add("");
+        /** @return the row as {@code history.csv} holds it, column by column ({@link Tables#history}). */
+        public List<String> cells() {
+            List<String> row = new ArrayList<>(List.of(Long.toString(generation), candidate < 0 ? "base" : Long.toString(candidate),
+                    role, Integer.toString(replicate), Long.toString(seed)));
+            row.addAll(parameters);
+            for (double v : values) row.add(failure == null ? Tables.number(v) : "");
+            row.add(failure == null ? "ok" : "failed");
+            row.add(failure == null ? "" : failure);
+            return row;
+        }
+
+        static HistoryRow of(Experiment e, ParameterSpace space, long generation, Search.Evaluation ev) {
+            Replicate r = ev.replicate();
+            double[] genes = ev.genes();
+            List<String> parameters = new ArrayList<>();
+            for (int k = 0; k < space.size(); k++) {
+                var parameter = space.parameters().get(k);
+                parameters.add(parameter instanceof io.flocktune.tuner.space.Parameter.Choice ? parameter.label(genes[k])
+                        : Tables.number(parameter.numeric(genes[k])));
             }
-            case Outcome.Failure f -> {
-                for (int k = 0; k < e.objectives().size(); k++) row.add("");
-                row.add("failed");
-                row.add(f.reason());
+            return withOutcome(e, generation, ev.candidate(), ev.role().name().toLowerCase(Locale.ROOT), r.index(), r.seed(),
+                    parameters, r.outcome());
+        }
+
+        static HistoryRow base(Experiment e, long generation, int replicate, long seed, Outcome outcome) {
+            List<String> parameters = new ArrayList<>();
+            for (int k = 0; k < e.parameters().size(); k++) parameters.add("");
+            return withOutcome(e, generation, -1, "baseline", replicate, seed, parameters, outcome);
+        }
+
+        private static HistoryRow withOutcome(Experiment e, long generation, long candidate, String role, int replicate, long seed,
+                                              List<String> parameters, Outcome outcome) {
+            List<Double> values = new ArrayList<>();
+            String failure = null;
+            switch (outcome) {
+                case Outcome.Success ok -> {
+                    for (double v : ok.values()) values.add(v);
+                }
+                case Outcome.Failure f -> {
+                    for (int k = 0; k < e.objectives().size(); k++) values.add(Double.NaN);
+                    failure = f.reason();
+                }
             }
+            return new HistoryRow(generation, candidate, role, replicate, seed, parameters, values, failure);
         }
     }
 

@@ -103,6 +103,11 @@ public final class SparkRunner implements TrialRunner {
     }
 
     @Override
+    public boolean remote() {
+        return true;
+    }
+
+    @Override
     public int parallelism() {
         return Math.max(1, spark.defaultParallelism());
     }

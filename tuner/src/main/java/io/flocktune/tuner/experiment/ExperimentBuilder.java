@@ -1,0 +1,403 @@
+package io.flocktune.tuner.experiment;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.flocktune.objectives.Metric;
+import io.flocktune.objectives.ObjectiveSpec;
+import io.flocktune.sim.Check;
+import io.flocktune.sim.Preset;
+import io.flocktune.tuner.eval.Scenarios;
+import io.flocktune.tuner.io.InputException;
+import io.flocktune.tuner.io.PresetJson;
+import io.flocktune.tuner.search.Selection;
+import io.flocktune.tuner.search.Strategy;
+import io.flocktune.tuner.space.Parameter;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Builds an {@link Experiment} in code, with typed values, from a base {@link Preset}: what
+ * {@link ExperimentJson} reads from a file, field for field. Every field left unset takes the
+ * default of the JSON form. {@link #build()} checks the experiment with the very checks of
+ * {@link ExperimentJson} (the builder assembles the JSON form and reads it), so it fails with the
+ * same one-line messages, starting with {@link #source(String) the source} (by default the
+ * experiment's name), and an experiment built here equals the one parsed from the equivalent
+ * JSON. A builder is not thread-safe; {@link #build()} may be called more than once.
+ *
+ * {@snippet :
+ * Experiment e = ExperimentBuilder.from(Presets.all().get("reynolds"))
+ *         .name("cohesive")
+ *         .set("predators.count", 1)
+ *         .logRange("cohesion.weight", 0.1, 3)             // sampled evenly in log(value)
+ *         .range("neighbourhood.radius", 2, 10)            // world units
+ *         .choices("separation", new Separation.Linear(2, 0.05), new Separation.InverseDistance(2, 1.5))
+ *         .objective("polarization:mean:max", 1, 0.1)
+ *         .objective("collisionRate(distance=0.5):mean:min:name=collisions", 2, 0.01)
+ *         .scenario(100, 600, 200)                         // boids, steps, warm-up steps
+ *         .replicates(2, 1, 30, 30, 5)
+ *         .population(24).generations(20)
+ *         .seed(1)
+ *         .build();
+ * }
+ */
+public final class ExperimentBuilder {
+    private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
+
+    private final ObjectNode tree = NODES.objectNode();
+    private final ObjectNode set = NODES.objectNode();
+    private final ArrayNode parameters = NODES.arrayNode();
+    private final ArrayNode objectives = NODES.arrayNode();
+    private final ArrayNode variants = NODES.arrayNode();
+    private final Map<Integer, ObjectiveSpec> customs = new LinkedHashMap<>();
+    private String source;
+
+    private ExperimentBuilder(Preset base) {
+        tree.put("format", Experiment.FORMAT);
+        tree.put("name", "experiment");
+        tree.set("base", PresetJson.toTree(base));
+        tree.put("baseName", base.name());
+    }
+
+    /**
+     * @param base the preset the genes are applied to (after {@link #set} overrides); written
+     *             inline, named by its {@link Preset#name()}
+     * @return a builder with every field at its default and no parameters or objectives yet
+     */
+    public static ExperimentBuilder from(Preset base) {
+        return new ExperimentBuilder(Check.present("base", base));
+    }
+
+    /** @param name letters, digits, {@code _}, {@code .} or {@code -}; used in run directory names (default {@code experiment}) */
+    public ExperimentBuilder name(String name) {
+        tree.put("name", name);
+        return this;
+    }
+
+    /** @param description one line for listings (default empty) */
+    public ExperimentBuilder description(String description) {
+        tree.put("description", description);
+        return this;
+    }
+
+    /** @param source what error messages start with (default: the experiment's name) */
+    public ExperimentBuilder source(String source) {
+        this.source = source;
+        return this;
+    }
+
+    // ------------------------------------------------------------------ base overrides
+
+    /** Overrides {@code path} (dotted, e.g. {@code predators.count}) of the base, before the genes. */
+    public ExperimentBuilder set(String path, int value) {
+        return setNode(path, NODES.numberNode(value));
+    }
+
+    /** @see #set(String, int) */
+    public ExperimentBuilder set(String path, long value) {
+        return setNode(path, value == (int) value ? NODES.numberNode((int) value) : NODES.numberNode(value));
+    }
+
+    /** @see #set(String, int) */
+    public ExperimentBuilder set(String path, double value) {
+        return setNode(path, NODES.numberNode(value));
+    }
+
+    /**
+     * @param value a string, boolean, enum (e.g. {@code Preset.UpdateOrder.SEQUENTIAL}), or a rule
+     *              variant or section record (e.g. a {@code Separation.Linear})
+     * @see #set(String, int)
+     */
+    public ExperimentBuilder set(String path, Object value) {
+        return setNode(path, PresetJson.partToTree(Check.present("value", value)));
+    }
+
+    private ExperimentBuilder setNode(String path, JsonNode value) {
+        set.set(Check.present("path", path), value);
+        return this;
+    }
+
+    // ------------------------------------------------------------------ genes
+
+    /** A real gene on a linear scale in [min, max), e.g. a weight or a radius in world units. */
+    public ExperimentBuilder range(String path, double min, double max) {
+        return range(path, min, max, Parameter.Scale.LINEAR);
+    }
+
+    /** A real gene on a log scale in [min, max), min &gt; 0: equal steps in order of magnitude. */
+    public ExperimentBuilder logRange(String path, double min, double max) {
+        return range(path, min, max, Parameter.Scale.LOG);
+    }
+
+    /** A real gene in [min, max) on {@code scale}. */
+    public ExperimentBuilder range(String path, double min, double max, Parameter.Scale scale) {
+        ObjectNode p = parameters.addObject().put("path", path);
+        p.putArray("range").add(min).add(max);
+        p.put("scale", Check.present("scale", scale) == Parameter.Scale.LOG ? "log" : "linear");
+        return this;
+    }
+
+    /** A whole-number gene in [min, max], e.g. {@code boids.count}. */
+    public ExperimentBuilder integers(String path, long min, long max) {
+        ObjectNode p = parameters.addObject().put("path", path);
+        p.putArray("integers").add(min).add(max);
+        return this;
+    }
+
+    /**
+     * A categorical gene: one of {@code options} at {@code path}, labelled by their kind or text
+     * ({@link Parameter.Choice#labelsOf}).
+     *
+     * @param options at least two: rule variant records (e.g. {@code new Separation.Linear(2, 0.05)}
+     *                for {@code separation}), enums, numbers, strings or booleans
+     */
+    public ExperimentBuilder choices(String path, Object... options) {
+        ObjectNode p = parameters.addObject().put("path", path);
+        ArrayNode list = p.putArray("choices");
+        for (Object o : options) list.add(PresetJson.partToTree(Check.present("option", o)));
+        return this;
+    }
+
+    /** A categorical gene with a label per option, in the map's iteration order (use a {@link LinkedHashMap}). */
+    public ExperimentBuilder choices(String path, Map<String, ?> labelledOptions) {
+        ObjectNode p = parameters.addObject().put("path", path);
+        ArrayNode list = p.putArray("choices");
+        ArrayNode labels = p.putArray("labels");
+        labelledOptions.forEach((label, o) -> {
+            labels.add(label);
+            list.add(PresetJson.partToTree(Check.present("option", o)));
+        });
+        return this;
+    }
+
+    // ------------------------------------------------------------------ objectives
+
+    /**
+     * An objective with weight 1 and scale 1.
+     *
+     * @param spec the objective's text form ({@link io.flocktune.objectives.ObjectiveSpec#parse}),
+     *             its warm-up by default the scenario's
+     */
+    public ExperimentBuilder objective(String spec) {
+        objectives.addObject().put("spec", spec);
+        return this;
+    }
+
+    /**
+     * @param spec   as {@link #objective(String)}
+     * @param weight its weight in a weighted sum or target distance, &gt; 0
+     * @param scale  the amount of it that counts as one unit of cost, &gt; 0 ({@link Objective})
+     */
+    public ExperimentBuilder objective(String spec, double weight, double scale) {
+        objectives.addObject().put("spec", spec).put("weight", weight).put("scale", scale);
+        return this;
+    }
+
+    /**
+     * A typed objective, a {@link Metric.Custom custom metric} included: such an experiment runs
+     * in this JVM only ({@link Experiment#customObjective}), e.g. with {@code Tuning.inMemory}.
+     * Its checks are those of the JSON form, made on a built-in metric with the same window,
+     * aggregation and direction (a custom metric needs no predators).
+     *
+     * @param spec   what is measured; its warm-up is its own (the scenario's does not apply)
+     * @param weight its weight in a weighted sum or target distance, &gt; 0
+     * @param scale  the amount of it that counts as one unit of cost, &gt; 0 ({@link Objective})
+     */
+    public ExperimentBuilder objective(ObjectiveSpec spec, double weight, double scale) {
+        Check.present("spec", spec);
+        ObjectiveSpec checked = spec.custom() ? new ObjectiveSpec(spec.name(), new Metric.Polarization(), spec.warmup(), spec.every(),
+                spec.aggregation(), spec.threshold(), spec.direction()) : spec;
+        if (spec.custom()) customs.put(objectives.size(), spec);
+        objectives.addObject().put("spec", checked.text()).put("weight", weight).put("scale", scale);
+        return this;
+    }
+
+    /** @param combination how the objectives become fitness (default weighted sum) */
+    public ExperimentBuilder combine(Combination combination) {
+        tree.put("combine", Check.present("combination", combination).json());
+        return this;
+    }
+
+    // ------------------------------------------------------------------ scenario, noise, GA, stop
+
+    /**
+     * @param boids  boid count of every candidate, 0 to keep the base's (default 0)
+     * @param steps  simulation steps per replicate, &ge; 1 (default 600)
+     * @param warmup steps before objectives are sampled unless an objective sets its own (default 0)
+     */
+    public ExperimentBuilder scenario(int boids, long steps, long warmup) {
+        tree.putObject("scenario").put("boids", boids).put("steps", steps).put("warmup", warmup);
+        return this;
+    }
+
+    /**
+     * A further scenario every candidate is measured on (its overrides applied after the genes).
+     *
+     * @param set dotted path → value (numbers, strings, booleans, enums or rule records), in order
+     */
+    public ExperimentBuilder variant(String name, Map<String, ?> set) {
+        ObjectNode v = variants.addObject().put("name", name);
+        ObjectNode overrides = v.putObject("set");
+        set.forEach((path, value) -> overrides.set(path, PresetJson.partToTree(Check.present("value", value))));
+        return this;
+    }
+
+    /** @param aggregate how the scenarios' values combine (default mean); only with a {@link #variant} */
+    public ExperimentBuilder aggregate(Scenarios.Aggregate aggregate) {
+        scenarios().put("aggregate", Check.present("aggregate", aggregate).json());
+        return this;
+    }
+
+    private ObjectNode scenarios() {
+        return tree.has("scenarios") ? (ObjectNode) tree.get("scenarios") : tree.putObject("scenarios");
+    }
+
+    /**
+     * @param perEvaluation   replicates of a new candidate, &ge; 1 (default 2)
+     * @param perSurvival     extra replicates of a survivor per generation, &ge; 0 (default 1)
+     * @param validationSeeds held-out seeds that rank the finalists, &ge; 2 (default 30)
+     * @param testSeeds       fresh seeds of the reported numbers, &ge; 2 (default 30)
+     * @param finalists       candidates validated at the end, &ge; 1 (default 5)
+     */
+    public ExperimentBuilder replicates(int perEvaluation, int perSurvival, int validationSeeds, int testSeeds, int finalists) {
+        tree.putObject("replicates").put("perEvaluation", perEvaluation).put("perSurvival", perSurvival)
+                .put("validationSeeds", validationSeeds).put("testSeeds", testSeeds).put("finalists", finalists);
+        return this;
+    }
+
+    private ObjectNode ga() {
+        return tree.has("ga") ? (ObjectNode) tree.get("ga") : tree.putObject("ga");
+    }
+
+    private ObjectNode stop() {
+        return tree.has("stop") ? (ObjectNode) tree.get("stop") : tree.putObject("stop");
+    }
+
+    /** @param population candidates per generation, in [4, 100 000] (default 24) */
+    public ExperimentBuilder population(int population) {
+        ga().put("population", population);
+        return this;
+    }
+
+    /** @param fraction share of each generation that is new offspring, in (0, 1) (default 0.6) */
+    public ExperimentBuilder offspringFraction(double fraction) {
+        ga().put("offspringFraction", fraction);
+        return this;
+    }
+
+    /** @param selection survivor and parent selection (default a tournament of 3; NSGA-II for Pareto) */
+    public ExperimentBuilder selector(Selection selection) {
+        ga().set("selector", ExperimentJson.selectorTree(Check.present("selection", selection)));
+        return this;
+    }
+
+    /** @param elitism best survivors kept unchanged (default min(2, survivors − 1); 0 for Pareto) */
+    public ExperimentBuilder elitism(int elitism) {
+        ga().put("elitism", elitism);
+        return this;
+    }
+
+    /**
+     * @param rate  per-gene mutation probability, in [0, 1] (default 0.15)
+     * @param sigma standard deviation of a mutation in unit-gene space (default 0.1)
+     */
+    public ExperimentBuilder mutation(double rate, double sigma) {
+        ga().put("mutationRate", rate).put("mutationSigma", sigma);
+        return this;
+    }
+
+    /** @param rate crossover probability, in [0, 1] (default 0.6) */
+    public ExperimentBuilder crossoverRate(double rate) {
+        ga().put("crossoverRate", rate);
+        return this;
+    }
+
+    /** @param generations a candidate's largest age in generations, &ge; 1 (default 1000) */
+    public ExperimentBuilder maximalAge(long generations) {
+        ga().put("maximalAge", generations);
+        return this;
+    }
+
+    /** @param generations the last generation, in [1, 1 000 000] (default 20) */
+    public ExperimentBuilder generations(long generations) {
+        stop().put("generations", generations);
+        return this;
+    }
+
+    /** @param generations stop after this many generations without improvement, 0 = never (default 0) */
+    public ExperimentBuilder steadyGenerations(long generations) {
+        stop().put("steadyGenerations", generations);
+        return this;
+    }
+
+    /** @param wallTime stop the search after this long, zero = never (default zero) */
+    public ExperimentBuilder wallTime(Duration wallTime) {
+        stop().put("wallTime", Check.present("wallTime", wallTime).toNanos() / 1e9);
+        return this;
+    }
+
+    /** @param evaluations stop after this many simulations, 0 = never (default 0) */
+    public ExperimentBuilder evaluations(long evaluations) {
+        stop().put("evaluations", evaluations);
+        return this;
+    }
+
+    /** @param strategy how new candidates are proposed (default {@link Strategy#DEFAULT}, the GA) */
+    public ExperimentBuilder search(Strategy strategy) {
+        tree.putObject("search").put("kind", Check.present("strategy", strategy).kind());
+        return this;
+    }
+
+    /** @param limit wall time one replicate may take before it counts as failed, &gt; 0 (default 60 s) */
+    public ExperimentBuilder evaluationTimeLimit(Duration limit) {
+        tree.put("evaluationTimeLimit", Check.present("limit", limit).toNanos() / 1e9);
+        return this;
+    }
+
+    /** @param seed the experiment seed; every random number of a run derives from it (default 1) */
+    public ExperimentBuilder seed(long seed) {
+        tree.put("seed", seed);
+        return this;
+    }
+
+    // ------------------------------------------------------------------ building
+
+    /** The experiment's JSON form as built so far, as {@link ExperimentJson} reads it (custom metrics stand in as polarization). */
+    private ObjectNode toTree() {
+        ObjectNode t = tree.deepCopy();
+        if (!set.isEmpty()) t.set("set", set.deepCopy());
+        t.set("parameters", parameters.deepCopy());
+        if (!objectives.isEmpty()) t.set("objectives", objectives.deepCopy());
+        if (!variants.isEmpty()) scenariosOf(t).set("list", variants.deepCopy());
+        return t;
+    }
+
+    private static ObjectNode scenariosOf(ObjectNode t) {
+        return t.has("scenarios") ? (ObjectNode) t.get("scenarios") : t.putObject("scenarios");
+    }
+
+    /**
+     * @return the experiment, checked as {@link ExperimentJson#fromTree} checks a file
+     * @throws InputException one line naming the source, the field and what is allowed, e.g.
+     *                        {@code cohesive: parameters[0]: cohesion.weight: ...}
+     */
+    public Experiment build() throws InputException {
+        String from = source != null ? source : tree.path("name").asText();
+        Experiment e = ExperimentJson.fromTree(toTree(), from, null);
+        if (customs.isEmpty()) return e;
+        List<Objective> objectives = new ArrayList<>(e.objectives());
+        customs.forEach((k, spec) -> objectives.set(k, new Objective(spec, objectives.get(k).weight(), objectives.get(k).scale())));
+        try {
+            return new Experiment(e.name(), e.description(), e.base(), e.baseName(), e.set(), e.parameters(), objectives,
+                    e.combination(), e.scenario(), e.replication(), e.genetics(), e.stop(), e.timeLimit(), e.seed(), e.scenarios(),
+                    e.search());
+        } catch (IllegalArgumentException x) {
+            throw new InputException(from + ": " + x.getMessage(), x);
+        }
+    }
+}
