@@ -3,6 +3,7 @@ package io.flocktune.tuner.cli;
 import io.flocktune.objectives.ObjectiveSpec;
 import io.flocktune.objectives.Objectives;
 import io.flocktune.sim.Preset;
+import io.flocktune.tuner.eval.Measuring;
 import io.flocktune.tuner.io.InputException;
 import io.flocktune.tuner.io.PresetJson;
 import io.flocktune.tuner.robustness.Robustness;
@@ -93,12 +94,7 @@ final class RobustnessCommand implements Callable<Integer> {
         } catch (IllegalArgumentException e) {
             throw new InputException("--objective: " + e.getMessage(), e);
         }
-        List<String> names = specs.stream().map(ObjectiveSpec::name).toList();
-        for (String name : names) {
-            if (names.indexOf(name) != names.lastIndexOf(name)) {
-                throw new InputException("--objective: two objectives are named \"" + name + "\"; rename one with name=TEXT");
-            }
-        }
+        Measuring.requireDistinctNames(specs);
         Path directory = out != null ? out : directory(p);
         if (Files.isDirectory(directory)) {
             try (Stream<Path> entries = Files.list(directory)) {

@@ -60,6 +60,14 @@ public final class Measuring {
         } catch (IllegalArgumentException e) {
             throw new InputException("--objective: " + e.getMessage(), e);
         }
+        return requireDistinctNames(specs);
+    }
+
+    /**
+     * @return {@code specs}
+     * @throws InputException as {@code --objective}, if two of them have the same name
+     */
+    public static List<ObjectiveSpec> requireDistinctNames(List<ObjectiveSpec> specs) throws InputException {
         List<String> names = specs.stream().map(ObjectiveSpec::name).toList();
         for (String name : names) {
             if (names.indexOf(name) != names.lastIndexOf(name)) {
