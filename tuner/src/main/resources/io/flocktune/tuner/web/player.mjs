@@ -1,7 +1,8 @@
 // flocktune's web player: the renderer shared by the exported page and the report's preview
 // (oriented triangles, predators, obstacles, optional trails; 3D projected with a rotatable
 // view), and the player UI around the JS engine flock.mjs (pause/step, fps, boid count, reset
-// with seed, parameter sliders, replay of a recorded trajectory).
+// with seed, parameter sliders, replay of a recorded trajectory), and the reports' moving
+// preview (mountPreview: several presets run live side by side on the same engine).
 import { Simulation, unsupported } from "./flock.mjs";
 
 const PREDATOR = "#d62728", OBSTACLE = "rgba(90, 90, 90, 0.35)", GOAL = "#2ca02c";
