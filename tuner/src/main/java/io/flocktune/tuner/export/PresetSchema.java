@@ -31,8 +31,11 @@ import java.util.Locale;
  * cannot be expressed (JSON Schema compares a value with constants, not with another field):
  * {@code boids.maxSpeed >= boids.minSpeed} and the zonal {@code alignment.radius} between the
  * separation and neighbourhood radii; nor can it tell {@code 200.0} from {@code 200} (both are
- * integers to JSON Schema, the loader wants {@code 200}). The schema's {@code $comment} says so,
- * and the Java loader checks them. JSON has no NaN or infinity, so "finite" needs no keyword.
+ * integers to JSON Schema, the loader wants {@code 200}). Nor can a schema see how a file was
+ * written, only the value a parser made of it: duplicate keys in one object and trailing content
+ * after the preset are rejected by the loader as it reads the file, while many parsers keep the
+ * last duplicate and stop at the first value. The schema's {@code $comment} lists all of these
+ * as the loader's alone, and the Java loader checks them. JSON has no NaN or infinity, so "finite" needs no keyword.
  */
 public final class PresetSchema {
     private PresetSchema() {}
@@ -53,7 +56,10 @@ public final class PresetSchema {
                 + "io.flocktune.sim.Preset records; units are world units and steps.");
         root.put("$comment", "Also checked by the Java loader but not expressible here: boids.maxSpeed >= boids.minSpeed; "
                 + "with alignment.kind = zonal, separation.radius <= alignment.radius <= neighbourhood.radius; "
-                + "an integer field written with a zero fraction (200.0), which JSON Schema counts as an integer.");
+                + "an integer field written with a zero fraction (200.0), which JSON Schema counts as an integer. "
+                + "Checked by the Java loader when it reads a file, before any schema applies (a schema sees only the value a "
+                + "JSON parser made of the file, and many parsers let these through): duplicate keys, a key repeated in one "
+                + "object (many parsers keep the last); trailing content, anything but whitespace after the preset's closing brace.");
         ObjectNode preset = recordSchema(Preset.class, null, defs);
         preset.remove("$comment");
         root.setAll(preset);

@@ -24,7 +24,7 @@ import java.util.regex.Pattern;
 /**
  * The web player: one self-contained HTML page (no network, no build step) that flies a preset
  * in a canvas with the JavaScript engine {@code web/flock.mjs}, drawn by {@code web/player.mjs}
- * (the report's preview uses the same renderer). The modules, the stylesheet and the page
+ * (the report's preview runs the same engine with the same renderer). The modules, the stylesheet and the page
  * template are resources in {@code io/flocktune/tuner/web/}; the page inlines them.
  */
 public final class WebPlayer {
@@ -158,6 +158,11 @@ public final class WebPlayer {
         return b.toString();
     }
 
+    /** @return {@code text} as a JSON string literal */
+    public static String jsonString(String text) {
+        return json(text);
+    }
+
     private static String json(Object value) {
         try {
             return JSON.writeValueAsString(value);
@@ -167,7 +172,7 @@ public final class WebPlayer {
     }
 
     /** Keeps "&lt;/script" (and comment openers) out of an inline script. */
-    private static String scriptSafe(String text) {
+    public static String scriptSafe(String text) {
         return text.replace("</", "<\\/").replace("<!--", "\\u003c!--");
     }
 

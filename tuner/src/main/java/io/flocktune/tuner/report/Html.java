@@ -5,7 +5,6 @@ import io.flocktune.tuner.experiment.ExperimentJson;
 import io.flocktune.tuner.experiment.Objective;
 import io.flocktune.tuner.space.Parameter;
 
-import io.flocktune.tuner.export.WebPlayer;
 
 import java.util.Base64;
 import java.util.List;
@@ -13,8 +12,9 @@ import java.util.Locale;
 
 /**
  * The self-contained {@code report.html}: no external file, script or font. Charts are
- * embedded as PNG data URIs, trajectories as base64 in a JSON script element, replayed with the
- * web player's renderer ({@code web/player.mjs}, inlined). The page's script
+ * embedded as PNG data URIs; the moving preview ({@link Pages#preview}) runs the base and the
+ * best preset live on the web player's engine and renderer ({@code web/flock.mjs} and
+ * {@code web/player.mjs}, inlined). The page's script
  * marks {@code <body data-rendered="...">} once it has drawn the first frames and
  * {@code data-error} on any script error, so a headless browser can check it.
  */
@@ -24,9 +24,9 @@ final class Html {
     /**
      * @param data         the run
      * @param figures      the charts with their PNG bytes
-     * @param trajectories base preset first, then the best preset
+     * @param previews     base preset first, then the best preset (empty: no preview)
      */
-    static String page(RunData data, List<Rendered> figures, List<Trajectory> trajectories) {
+    static String page(RunData data, List<Rendered> figures, List<Pages.Recording> previews) {
         Experiment e = data.experiment();
         StringBuilder h = new StringBuilder(64 * 1024);
         h.append("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\n")
@@ -83,15 +83,10 @@ final class Html {
         }
         h.append("</section>\n");
 
-        // moving preview
-        if (!trajectories.isEmpty()) {
-            h.append("<section><h2>Preview</h2>\n<div class=\"preview\">\n");
-            for (int t = 0; t < trajectories.size(); t++) {
-                h.append("<figure><canvas id=\"flock").append(t).append("\" width=\"360\" height=\"360\"></canvas><figcaption>")
-                        .append(esc(trajectories.get(t).label())).append("</figcaption></figure>\n");
-            }
-            h.append("</div>\n<p><button id=\"play\" type=\"button\">pause</button> <span id=\"frame\"></span> · the same seed for both; ")
-                    .append("predators in red; a periodic world is shown whole, an open one follows the flock</p>\n</section>\n");
+        // moving preview: the presets run live on the web player's engine
+        if (!previews.isEmpty()) {
+            h.append("<section><h2>Preview</h2>\n").append(Pages.preview(previews, "The base and the best preset on one test seed"))
+                    .append("</section>\n");
         }
 
         // charts
@@ -116,14 +111,7 @@ final class Html {
         h.append("</tbody></table>\n<details><summary>experiment.json</summary><pre>").append(esc(ExperimentJson.write(e)))
                 .append("</pre></details>\n</section>\n");
 
-        // trajectories and script: the web player's renderer draws the replay
-        h.append("<script type=\"application/json\" id=\"trajectories\">[");
-        for (int t = 0; t < trajectories.size(); t++) {
-            if (t > 0) h.append(',');
-            h.append(trajectories.get(t).json());
-        }
-        h.append("]</script>\n<script>").append(SCRIPT_START).append("</script>\n<script type=\"module\">\n").append(WebPlayer.playerModule())
-                .append(SCRIPT).append("</script>\n</body></html>\n");
+        h.append("</body></html>\n");
         return h.toString();
     }
 
@@ -179,36 +167,10 @@ final class Html {
             window.addEventListener("error", (e) => { document.body.setAttribute("data-error", String(e.message)); });
             """;
 
-    /** The preview: decodes the recorded runs and replays them with the web player's {@code Renderer}. */
+    /** The preview: mounts the web player's {@code mountPreview} on the presets (the inlined player module precedes it). */
     static final String SCRIPT = """
 
-            {
-              const runs = JSON.parse(document.getElementById("trajectories").textContent);
-              if (runs.length === 0) {
-                document.body.setAttribute("data-rendered", "no preview");
-              } else {
-                const views = runs.map((t, i) => ({
-                  frames: decodeTrajectory(t),
-                  renderer: new Renderer(document.getElementById("flock" + i), { size: t.view, dimension: 2, periodic: false, follow: false }),
-                }));
-                const frames = Math.min(...views.map((v) => v.frames.length));
-                let frame = 0, playing = true, drawn = 0, last = 0;
-                const draw = () => {
-                  for (const v of views) v.renderer.draw(v.frames[frame]);
-                  document.getElementById("frame").textContent = "step " + ((frame + 1) * runs[0].stride);
-                  drawn++;
-                  document.body.setAttribute("data-rendered", "frames:" + drawn);
-                };
-                document.getElementById("play").addEventListener("click", function () {
-                  playing = !playing; this.textContent = playing ? "pause" : "play";
-                });
-                const tick = (time) => {
-                  if (playing && time - last > 50) { frame = (frame + 1) % frames; draw(); last = time; }
-                  requestAnimationFrame(tick);
-                };
-                draw();
-                requestAnimationFrame(tick);
-              }
-            }
+            window.flocktunePreview = mountPreview(document, JSON.parse(document.getElementById("preview").textContent));
             """;
+
 }

@@ -126,17 +126,17 @@ public final class Report {
                 rendered.add(new Html.Rendered(figures.get(rendered.size()), png));
             }
             checkInterrupted();
-            List<Trajectory> trajectories = new ArrayList<>();
+            List<Pages.Recording> previews = new ArrayList<>();
             if (Files.isRegularFile(files.best().resolve("best.json"))) {
                 long seed = Seeds.test(e.seed(), 0);
                 Preset base = PresetJson.fromTree(ExperimentJson.effectiveBase(e), e.name() + ": base");
                 Preset best = PresetJson.read(files.best().resolve("best.json"));
-                trajectories.add(Trajectory.record("base preset: " + e.baseName(), base, seed, e.scenario().steps(), FRAMES));
-                trajectories.add(Trajectory.record("best preset: best/best.json", best, seed, e.scenario().steps(), FRAMES));
+                previews.add(Pages.record("base preset: " + e.baseName(), base, seed, e.scenario().steps(), FRAMES));
+                previews.add(Pages.record("best preset: best/best.json", best, seed, e.scenario().steps(), FRAMES));
             }
             checkInterrupted();
             try (AtomicFile out = AtomicFile.create(files.report())) {
-                out.writer().write(Html.page(data, rendered, trajectories));
+                out.writer().write(Html.page(data, rendered, previews));
                 out.commit();
             }
         } catch (IOException | java.io.UncheckedIOException ex) {

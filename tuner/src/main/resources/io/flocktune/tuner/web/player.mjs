@@ -1,7 +1,8 @@
 // flocktune's web player: the renderer shared by the exported page and the report's preview
 // (oriented triangles, predators, obstacles, optional trails; 3D projected with a rotatable
 // view), and the player UI around the JS engine flock.mjs (pause/step, fps, boid count, reset
-// with seed, parameter sliders, replay of a recorded trajectory).
+// with seed, parameter sliders, replay of a recorded trajectory), and the reports' moving
+// preview (mountPreview: several presets run live side by side on the same engine).
 import { Simulation, unsupported } from "./flock.mjs";
 
 const PREDATOR = "#d62728", OBSTACLE = "rgba(90, 90, 90, 0.35)", GOAL = "#2ca02c";
@@ -236,6 +237,137 @@ export function decodeTrajectory(t) {
   return frames;
 }
 
+/**
+ * The renderer of a preset's live flock: its world (a periodic world shown whole, an open one
+ * following the flock), its obstacles and, when it pulls, its goal. The exported page and the
+ * report's preview both draw through it.
+ */
+export function rendererFor(canvas, preset) {
+  const world = {
+    size: preset.world.size, dimension: preset.world.dimension,
+    periodic: preset.world.boundary.kind === "wrap", follow: preset.world.boundary.kind === "none",
+  };
+  return new Renderer(canvas, world, preset.obstacles.spheres, preset.goal.weight > 0 ? preset.goal : null);
+}
+
+/** Parses a 64-bit seed as the command line does; null when it is not one. */
+function parseSeed(text) {
+  text = String(text).trim();
+  if (!/^-?\d+$/.test(text)) return null;
+  const b = BigInt(text);
+  return b >= -(2n ** 63n) && b < 2n ** 63n ? b : null;
+}
+
+/** Measures frames per second into `element` (the player's and the preview's counter). */
+function fpsCounter(element) {
+  const fps = { value: 0, frames: 0, since: performance.now() };
+  fps.tick = (now) => {
+    fps.frames++;
+    if (now - fps.since >= 500) {
+      fps.value = fps.frames * 1000 / (now - fps.since);
+      fps.frames = 0; fps.since = now;
+      if (element) element.textContent = fps.value.toFixed(0) + " fps";
+    }
+  };
+  return fps;
+}
+
+// ------------------------------------------------------------------ the report's preview
+
+/**
+ * Mounts the report's moving preview: several presets side by side from one seed, each run
+ * live by the JS engine (Simulation.fromSeed: the Java run's initial state and random streams)
+ * and drawn by rendererFor, exactly as the exported page flies it; a preset whose rule variant
+ * the engine does not run is replayed from its recorded trajectory instead, and its caption
+ * says so. Every run restarts from the seed after `steps` steps (a replay loops with it).
+ * Controls (by id): play, stepOnce, trails, fps, frame, seed, reset, problem, and per run
+ * flock<i> (canvas) and mode<i> (how it is shown).
+ *
+ * @param config {seed: "…", steps, runs: [{label, preset, replay: null or {reason, trajectory}}]}
+ * @return the preview API (used by the browser tests): views [{live, sim, renderer}], step …
+ */
+export function mountPreview(doc, config) {
+  const $ = (id) => doc.getElementById(id);
+  const steps = Math.max(1, Number(config.steps));
+  let seed = BigInt(config.seed), step = 0, playing = true, drawn = 0;
+  const views = config.runs.map((run, i) => {
+    const canvas = $("flock" + i), mode = $("mode" + i);
+    const missing = unsupported(run.preset);
+    if (missing.length === 0 && !run.replay) {
+      if (mode) mode.textContent = "live: the JS engine runs it";
+      return { live: true, preset: run.preset, sim: null, renderer: rendererFor(canvas, run.preset) };
+    }
+    if (!run.replay) throw new Error("the JS engine does not run " + missing.join(", ") + " and no trajectory was recorded");
+    const t = run.replay.trajectory;
+    if (mode) {
+      mode.textContent = "replaying a recorded run (every " + t.stride + " steps, seen from above): the JS engine does not run "
+        + (run.replay.reason || missing.join(", ")) + " live";
+      mode.className = "replay";
+    }
+    return {
+      live: false, preset: run.preset, frames: decodeTrajectory(t), stride: t.stride,
+      renderer: new Renderer(canvas, { size: t.view, dimension: 2, periodic: false, follow: false }),
+    };
+  });
+
+  function reset(newSeed) {
+    seed = BigInt(newSeed);
+    step = 0;
+    for (const v of views) if (v.live) v.sim = Simulation.fromSeed(v.preset, seed);
+    if ($("seed")) $("seed").value = String(seed);
+    draw();
+  }
+
+  function advance() {
+    if (step >= steps) { reset(seed); return; }
+    for (const v of views) if (v.live) v.sim.step();
+    step++;
+  }
+
+  function draw() {
+    for (const v of views) {
+      if (v.live) v.renderer.draw(frameOf(v.sim));
+      else v.renderer.draw(v.frames[Math.min(v.frames.length - 1, Math.max(0, Math.ceil(step / v.stride) - 1))]);
+    }
+    $("frame").textContent = "step " + step + " / " + steps + " · seed " + seed;
+    drawn++;
+    doc.body.setAttribute("data-rendered", "frames:" + drawn);
+  }
+
+  const play = $("play");
+  play.addEventListener("click", () => { playing = !playing; play.textContent = playing ? "pause" : "play"; });
+  if ($("stepOnce")) $("stepOnce").addEventListener("click", () => { advance(); draw(); });
+  if ($("trails")) $("trails").addEventListener("change", (e) => { for (const v of views) v.renderer.trails = e.target.checked; });
+  if ($("reset")) {
+    $("reset").addEventListener("click", () => {
+      const s = parseSeed($("seed").value);
+      $("seed").setCustomValidity(s === null ? "seed: an integer in [-2^63, 2^63 - 1]" : "");
+      $("problem").textContent = s === null ? "seed must be an integer in [-2^63, 2^63 - 1]" : "";
+      if (s !== null) reset(s);
+    });
+  }
+  const fps = fpsCounter($("fps"));
+  function tick(now) {
+    if (playing) { advance(); draw(); }
+    fps.tick(now);
+    requestAnimationFrame(tick);
+  }
+  reset(seed);
+  requestAnimationFrame(tick);
+
+  return {
+    views,
+    get seed() { return seed; },
+    get stepCount() { return step; },
+    get fps() { return fps.value; },
+    get playing() { return playing; },
+    pause() { playing = false; play.textContent = "play"; },
+    play() { playing = true; play.textContent = "pause"; },
+    step() { advance(); draw(); },
+    reset,
+  };
+}
+
 // ------------------------------------------------------------------ the player page
 
 /** Numeric preset fields a slider may change without a reset: [path, min, max, integer]. */
@@ -317,12 +449,8 @@ export function mountPlayer(doc, config) {
   const original = JSON.parse(JSON.stringify(config.preset));
   let preset = JSON.parse(JSON.stringify(config.preset));
   const canvas = $("flock");
-  const world = {
-    size: preset.world.size, dimension: preset.world.dimension,
-    periodic: preset.world.boundary.kind === "wrap", follow: preset.world.boundary.kind === "none",
-  };
-  const obstacles = preset.obstacles.spheres;
-  const renderer = new Renderer(canvas, world, obstacles, preset.goal.weight > 0 ? preset.goal : null);
+  const renderer = rendererFor(canvas, preset);
+  const world = renderer.world;
   const missing = unsupported(preset);
   const replay = config.replay;
   let sim = null, frames = null, frameIndex = 0;
@@ -413,11 +541,7 @@ export function mountPlayer(doc, config) {
   $("reset").addEventListener("click", () => {
     // the same ranges as the command line: a 64-bit seed, boids.count in [1, 20 000] here
     const seedText = $("seed").value.trim(), countText = $("count").value.trim();
-    let seed = null;
-    if (/^-?\d+$/.test(seedText)) {
-      const b = BigInt(seedText);
-      if (b >= -(2n ** 63n) && b < 2n ** 63n) seed = b;
-    }
+    const seed = parseSeed(seedText);
     const count = /^\d+$/.test(countText) ? Number(countText) : NaN;
     const seedOk = seed !== null, countOk = count >= 1 && count <= 20000;
     $("seed").setCustomValidity(seedOk ? "" : "seed: an integer in [-2^63, 2^63 - 1]");

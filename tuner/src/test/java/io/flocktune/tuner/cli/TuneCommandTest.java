@@ -64,7 +64,8 @@ class TuneCommandTest {
         assertEquals(0, again.exit(), again.err());
         String html = Files.readString(run.resolve("report.html"));
         assertTrue(html.contains("data:image/png;base64,"));
-        assertTrue(html.contains("id=\"trajectories\""));
+        assertTrue(html.contains("id=\"preview\""), "the preview's presets");   // were recorded trajectories; now run live
+        assertTrue(html.contains("mountPreview(document"), "the preview's script");
         assertFalse(html.contains("src=\"http"), "self-contained");
     }
 

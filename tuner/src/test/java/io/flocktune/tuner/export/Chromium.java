@@ -38,7 +38,7 @@ import static org.junit.jupiter.api.Assertions.fail;
  * {@code Page.navigate}, {@code Page.captureScreenshot}) and reports console errors and
  * uncaught exceptions as events, which are collected in {@link #errors()}.
  */
-final class Chromium implements AutoCloseable {
+public final class Chromium implements AutoCloseable {
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final Pattern LISTENING = Pattern.compile("DevTools listening on (ws://[^\\s]+)");
 
@@ -49,7 +49,7 @@ final class Chromium implements AutoCloseable {
     private final List<String> errors = java.util.Collections.synchronizedList(new ArrayList<>());
 
     /** Starts Chromium (skipping the test outside CI when it is absent) with a fresh profile. */
-    static Chromium start(Path profile) throws Exception {
+    public static Chromium start(Path profile) throws Exception {
         String binary = ReportInBrowserTest.findChromium();
         if (binary == null) {
             String message = "Chromium (chromium, chromium-browser or google-chrome) is not on PATH";
@@ -95,7 +95,7 @@ final class Chromium implements AutoCloseable {
     }
 
     /** Sends a command and waits for its result. */
-    JsonNode call(String method, Map<String, Object> params) throws Exception {
+    public JsonNode call(String method, Map<String, Object> params) throws Exception {
         int id = ids.incrementAndGet();
         ObjectNode message = JSON.createObjectNode().put("id", id).put("method", method);
         if (params != null) message.set("params", JSON.valueToTree(params));
@@ -108,20 +108,20 @@ final class Chromium implements AutoCloseable {
     }
 
     /** Opens a file and waits until the document has loaded. */
-    void open(Path file) throws Exception {
+    public void open(Path file) throws Exception {
         call("Page.navigate", Map.of("url", file.toUri().toString()));
         for (int k = 0; k < 600 && !"complete".equals(eval("document.readyState").asText()); k++) Thread.sleep(50);
     }
 
     /** Evaluates an expression in the page (promises awaited) and returns its value as JSON. */
-    JsonNode eval(String expression) throws Exception {
+    public JsonNode eval(String expression) throws Exception {
         JsonNode result = call("Runtime.evaluate", Map.of("expression", expression, "returnByValue", true, "awaitPromise", true));
         if (result.has("exceptionDetails")) fail("page threw on " + expression + ": " + result.get("exceptionDetails"));
         return result.path("result").path("value");
     }
 
     /** Waits until {@code condition} (a JS expression) is true. */
-    void await(String condition, long millis) throws Exception {
+    public void await(String condition, long millis) throws Exception {
         long deadline = System.currentTimeMillis() + millis;
         while (!eval("Boolean(" + condition + ")").asBoolean()) {
             if (System.currentTimeMillis() > deadline) fail("timed out waiting for " + condition + "; errors " + errors);
@@ -130,13 +130,13 @@ final class Chromium implements AutoCloseable {
     }
 
     /** @return a PNG of the top 1280 × 820 CSS pixels of the page, scaled by {@code scale} */
-    byte[] screenshot(double scale) throws Exception {
+    public byte[] screenshot(double scale) throws Exception {
         Map<String, Object> clip = Map.of("x", 0, "y", 0, "width", 1280, "height", 820, "scale", scale);
         return Base64.getDecoder().decode(call("Page.captureScreenshot", Map.of("format", "png", "clip", clip)).path("data").asText());
     }
 
     /** Console errors, uncaught exceptions and error log entries seen so far. */
-    List<String> errors() {
+    public List<String> errors() {
         synchronized (errors) { return List.copyOf(errors); }
     }
 

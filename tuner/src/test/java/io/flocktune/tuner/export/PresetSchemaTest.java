@@ -18,6 +18,10 @@ import io.flocktune.sim.Presets;
 import io.flocktune.tuner.io.InputException;
 import io.flocktune.tuner.io.PresetJson;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
 
 import java.lang.reflect.RecordComponent;
 import java.util.ArrayList;
@@ -193,6 +197,83 @@ class PresetSchemaTest {
         String comment = PresetSchema.tree().get("$comment").asText();
         assertTrue(comment.contains("boids.maxSpeed >= boids.minSpeed") && comment.contains("alignment.radius")
                 && comment.contains("200.0"), comment);
+    }
+
+    /**
+     * File-level bad inputs, written as bytes to a file and read by {@link PresetJson#read(Path)}
+     * (the path every preset file takes): a key repeated in one object (at the top and nested)
+     * and content after the closing brace are rejected by the loader, naming the file, yet reach
+     * a schema validator as a valid preset through a common lenient parser (Jackson's defaults:
+     * the last duplicate wins, trailing content is ignored), so they are the loader's alone and
+     * the schema's {@code $comment} says so. Files no JSON parser reads (empty, truncated, not
+     * UTF-8) or whose value is not an object are rejected by the loader and by the schema or the
+     * parser. A well-formed file of the same preset (with a UTF-8 byte-order mark, too) is
+     * accepted by both.
+     */
+    @Test
+    void fileLevelBadInputsThroughTheLoadersFilePath(@TempDir Path dir) throws Exception {
+        String good = PresetJson.write(Presets.get("reynolds")).strip();
+        assertTrue(good.startsWith("{") && good.endsWith("}"), good);
+        Map<String, byte[]> loaderOnly = new LinkedHashMap<>();
+        loaderOnly.put("duplicate top-level key", good.replaceFirst("\\{", "{\"name\": \"twice\",").getBytes(StandardCharsets.UTF_8));
+        loaderOnly.put("duplicate nested key", good.replaceFirst("\"separation\": \\{", "\"separation\": { \"weight\": 7,")
+                .getBytes(StandardCharsets.UTF_8));
+        loaderOnly.put("trailing object", (good + "\n{}\n").getBytes(StandardCharsets.UTF_8));
+        loaderOnly.put("trailing word", (good + " x").getBytes(StandardCharsets.UTF_8));
+        loaderOnly.put("trailing bracket", (good + "]").getBytes(StandardCharsets.UTF_8));
+        loaderOnly.put("a second preset", (good + "\n" + good).getBytes(StandardCharsets.UTF_8));
+        for (byte[] b : loaderOnly.values()) assertFalse(new String(b, StandardCharsets.UTF_8).equals(good), "the corpus changed the file");
+        com.fasterxml.jackson.databind.ObjectMapper lenient = new com.fasterxml.jackson.databind.ObjectMapper();
+        for (Map.Entry<String, byte[]> bad : loaderOnly.entrySet()) {
+            Path file = dir.resolve(bad.getKey().replace(' ', '-') + ".json");
+            java.nio.file.Files.write(file, bad.getValue());
+            assertLoaderRejects(file, bad.getKey());
+            assertEquals(Set.of(), schemaErrors(lenient.readTree(bad.getValue())), bad.getKey() + ": a schema sees a valid preset");
+        }
+        String comment = PresetSchema.tree().get("$comment").asText();
+        assertTrue(comment.contains("duplicate keys") && comment.contains("trailing content"), comment);
+
+        Map<String, byte[]> unreadable = new LinkedHashMap<>();
+        unreadable.put("empty", new byte[0]);
+        unreadable.put("truncated", good.substring(0, good.length() / 2).getBytes(StandardCharsets.UTF_8));
+        byte[] latin1 = good.replace("\"description\": \"", "\"description\": \"caf\u0001 ").getBytes(StandardCharsets.UTF_8);
+        int marks = 0;
+        for (int k = 0; k < latin1.length; k++) if (latin1[k] == 1) { latin1[k] = (byte) 0xE9; marks++; }   // é in Latin-1
+        assertEquals(1, marks, "one é as the single byte 0xE9");
+        unreadable.put("not UTF-8", latin1);
+        for (Map.Entry<String, byte[]> bad : unreadable.entrySet()) {
+            Path file = dir.resolve(bad.getKey().replace(' ', '-') + ".json");
+            java.nio.file.Files.write(file, bad.getValue());
+            assertLoaderRejects(file, bad.getKey());
+            boolean parsed;
+            try {
+                JsonNode tree = lenient.readTree(bad.getValue());
+                parsed = tree != null && !tree.isMissingNode() && schemaErrors(tree).isEmpty();
+            } catch (java.io.IOException e) {
+                parsed = false;
+            }
+            assertFalse(parsed, bad.getKey() + ": no valid preset for a schema either");
+        }
+        for (String notAnObject : List.of("[" + good + "]", "null", "\"reynolds\"", "200")) {
+            Path file = dir.resolve("not-an-object.json");
+            java.nio.file.Files.writeString(file, notAnObject);
+            assertLoaderRejects(file, notAnObject);
+            assertFalse(schemaErrors(lenient.readTree(notAnObject)).isEmpty(), notAnObject);
+        }
+
+        Path fine = dir.resolve("fine.json");
+        java.nio.file.Files.writeString(fine, "\uFEFF" + good + "\n");
+        assertEquals(Presets.get("reynolds"), PresetJson.read(fine));
+        assertEquals(Set.of(), schemaErrors(lenient.readTree(good)));
+    }
+
+    private static void assertLoaderRejects(Path file, String what) {
+        try {
+            PresetJson.read(file);
+            fail(what + ": the loader accepts it");
+        } catch (InputException e) {
+            assertTrue(e.getMessage().startsWith(file.toString()), what + ": the message names the file: " + e.getMessage());
+        }
     }
 
     @Test

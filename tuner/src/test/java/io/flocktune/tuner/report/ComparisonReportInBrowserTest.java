@@ -1,7 +1,10 @@
 package io.flocktune.tuner.report;
 
 import io.flocktune.tuner.compare.Comparing;
+import io.flocktune.sim.Preset;
 import io.flocktune.tuner.compare.ComparisonJson;
+import io.flocktune.tuner.export.Chromium;
+import io.flocktune.tuner.io.PresetJson;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -10,12 +13,19 @@ import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 import static org.junit.jupiter.api.Assertions.*;
 
 /**
  * Opens a comparison's {@code report.html} in headless Chromium: its script runs without error
- * and plays the preview of every arm. Skipped like {@link ReportInBrowserTest} when Chromium is
+ * and plays the preview of every arm, each run live on the web player's engine from the
+ * comparison's replicate-0 seed, where the Java engine puts it after K steps within 1e-9
+ * ({@link ReportInBrowserTest#checkLivePreview}; the arms include the sequential update and a
+ * topological neighbourhood). Skipped like {@link ReportInBrowserTest} when Chromium is
  * absent outside CI.
  */
 class ComparisonReportInBrowserTest {
@@ -43,5 +53,14 @@ class ComparisonReportInBrowserTest {
         String body = ReportInBrowserTest.renderedBody(run.resolve("report.html"), tmp.resolve("profile"));
         assertFalse(body.contains("data-error"), body);
         assertTrue(body.matches(".*data-rendered=\"frames:\\d+\".*"), "the preview drew frames: " + body);
+
+        assertFalse(html.contains("\"trajectory\":"), "no recorded frames: every arm runs live");
+        Matcher seed = Pattern.compile("replicate 0, seed (-?\\d+)").matcher(html);
+        assertTrue(seed.find(), "the page names its seed");
+        List<Preset> arms = new ArrayList<>();
+        for (String arm : new String[] {"metric", "topological", "sequential"}) arms.add(PresetJson.read(run.resolve("arms/" + arm + ".json")));
+        try (Chromium browser = Chromium.start(tmp.resolve("devtools-profile"))) {
+            ReportInBrowserTest.checkLivePreview(browser, run.resolve("report.html"), arms, Long.parseLong(seed.group(1)), -77);
+        }
     }
 }
