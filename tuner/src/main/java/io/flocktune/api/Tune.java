@@ -520,7 +520,10 @@ public record Tune(Experiment experiment, int threads, boolean report, PrintWrit
         /** @param elitism best survivors kept unchanged (default min(2, survivors − 1); 0 for Pareto) */
         public Builder elitism(int elitism) { return add(b -> b.elitism(elitism)); }
 
-        /** @param rate per-gene mutation probability in [0, 1] (default 0.15); @param sigma its size in unit-gene space (default 0.1) */
+        /**
+         * @param rate  per-gene mutation probability, in [0, 1] (default 0.15)
+         * @param sigma standard deviation of a mutation in unit-gene space (default 0.1)
+         */
         public Builder mutation(double rate, double sigma) { return add(b -> b.mutation(rate, sigma)); }
 
         /** @param rate crossover probability, in [0, 1] (default 0.6) */
