@@ -1,6 +1,10 @@
 package io.flocktune.api;
 
+import io.flocktune.objectives.Aggregation;
+import io.flocktune.objectives.Direction;
+import io.flocktune.objectives.FlockView;
 import io.flocktune.objectives.Measurement;
+import io.flocktune.objectives.Metric;
 import io.flocktune.objectives.ObjectiveSpec;
 import io.flocktune.tuner.eval.LocalRunner;
 import io.flocktune.tuner.eval.Measuring;
@@ -11,6 +15,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
+import java.util.function.ToDoubleFunction;
 
 /**
  * Measures a preset's objectives over independent replicates, as {@code flocktune measure} does
@@ -29,14 +34,29 @@ import java.util.Objects;
  * double[] ci = r.ci95("polarization");
  * }
  *
+ * A researcher's own metric, a named function of the flock at a step, is measured beside the
+ * built-in ones, over the same window:
+ * {@snippet :
+ * Measure.Result r = Measure.of(FlockPreset.load("reynolds")).withSteps(200).withReplicates(4)
+ *         .withObjectives("polarization")
+ *         .withMetric("meanVx", view -> {                    // mean x velocity, world units per unit time
+ *             double sum = 0;
+ *             for (int i = 0; i < view.count(); i++) sum += view.vx(i);
+ *             return sum / view.count();
+ *         })
+ *         .run();
+ * double[] ci = r.ci95("meanVx");
+ * }
+ *
  * @param preset      what to measure
  * @param seed        root seed of the replicates ({@code --seed})
  * @param steps       steps per replicate, &ge; 1 ({@code --steps})
  * @param warmup      steps skipped before sampling, or null for half of {@code steps}
  *                    ({@code --warmup}); an objective's own {@code warmup=} wins
  * @param replicates  independent runs, &ge; 1 ({@code --replicates})
- * @param objectives  {@link ObjectiveSpec}s or their text ({@code --objective}); empty for the
- *                    defaults (read-only)
+ * @param objectives  {@link ObjectiveSpec}s, their text ({@code --objective}) or custom metrics
+ *                    ({@link Metric.Custom}, measured from the warm-up on, every step, as a mean);
+ *                    empty for the defaults (read-only)
  * @param threads     simulations at once, in [1, 4096] ({@code --threads})
  */
 public record Measure(FlockPreset preset, long seed, long steps, Long warmup, int replicates, List<Object> objectives,
@@ -66,9 +86,42 @@ public record Measure(FlockPreset preset, long seed, long steps, Long warmup, in
         return new Measure(preset, seed, steps, warmup, replicates, List.of((Object[]) objectives), threads);
     }
 
-    /** @param objectives specs built in code, e.g. {@code ObjectiveSpec.parse("milling")} */
+    /**
+     * @param objectives specs built in code, e.g. {@code ObjectiveSpec.parse("milling")}, their
+     *                   text, or {@link Metric.Custom} metrics
+     */
     public Measure withObjectives(List<?> objectives) {
         return new Measure(preset, seed, steps, warmup, replicates, new ArrayList<>(objectives), threads);
+    }
+
+    /**
+     * Adds a custom metric to the objectives (after the defaults' place: with no other objective
+     * set, only it is measured): {@code function}'s value at each step from the warm-up on,
+     * averaged over the run, as the mean of objective {@code name}.
+     *
+     * @param name     a letter, then letters, digits, {@code _}, {@code .} or {@code -}
+     * @param function the flock at a step ({@link FlockView}) to the metric's value; a pure,
+     *                 thread-safe function (replicates run in parallel)
+     * @throws InputException a name that is not allowed, as {@code --objective} reports it
+     */
+    public Measure withMetric(String name, ToDoubleFunction<FlockView> function) throws InputException {
+        Metric.Custom metric;
+        try {
+            metric = new Metric.Custom(name, function);
+        } catch (IllegalArgumentException | NullPointerException e) {
+            throw new InputException("--objective: " + e.getMessage(), e);
+        }
+        List<Object> more = new ArrayList<>(objectives);
+        more.add(metric);
+        return new Measure(preset, seed, steps, warmup, replicates, more, threads);
+    }
+
+    /**
+     * A custom metric's objective: its mean from step {@code warmup} on, every step; the one
+     * definition {@link #withMetric} and {@link Tune.Builder} share.
+     */
+    static ObjectiveSpec custom(String name, ToDoubleFunction<FlockView> function, long warmup, Direction direction) {
+        return new ObjectiveSpec(name, new Metric.Custom(name, function), warmup, 1, Aggregation.MEAN, 0, direction);
     }
 
     /**
@@ -82,7 +135,11 @@ public record Measure(FlockPreset preset, long seed, long steps, Long warmup, in
     public Result run() throws InputException, InterruptedException {
         long skipped = Measuring.warmup(steps, warmup, replicates);
         if (threads < 1 || threads > 4096) throw new InputException("--threads = " + threads + ": must be in [1, 4096]");
-        List<ObjectiveSpec> specs = Measuring.objectives(preset.preset(), steps, skipped, objectives);
+        List<Object> items = new ArrayList<>();
+        for (Object o : objectives) {
+            items.add(o instanceof Metric.Custom c ? custom(c.name(), c.function(), skipped, new Direction.Maximize()) : o);
+        }
+        List<ObjectiveSpec> specs = Measuring.objectives(preset.preset(), steps, skipped, items);
         Measurement m = Measuring.measure(preset.preset(), seed, steps, replicates, specs, RunnerFactory.local(threads));
         return new Result(preset.name(), seed, steps, skipped, Measuring.replicateSeeds(seed, replicates), m);
     }

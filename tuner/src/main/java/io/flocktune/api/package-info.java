@@ -8,9 +8,12 @@
  *       it with {@code with(path, value)} (checked like {@code --set}); write it as JSON.</li>
  *   <li>{@link io.flocktune.api.Simulate}: run a preset with an observer, or record a
  *       {@link io.flocktune.api.Trajectory} of {@link io.flocktune.api.Frame}s.</li>
- *   <li>{@link io.flocktune.api.Measure}: objectives over replicates ({@code flocktune measure}).</li>
- *   <li>{@link io.flocktune.api.Tune}: run a tuning experiment into a directory and get its
- *       finalists and history ({@code flocktune tune}).</li>
+ *   <li>{@link io.flocktune.api.Measure}: objectives over replicates ({@code flocktune measure}),
+ *       custom metrics (a named function of the flock's {@code FlockView}) included.</li>
+ *   <li>{@link io.flocktune.api.Tune}: run a tuning experiment into a directory or in memory, with
+ *       a progress listener, and get its finalists, history and per-generation progress
+ *       ({@code flocktune tune}); {@link io.flocktune.api.Tune.Builder} builds an experiment in
+ *       code with typed values, custom-metric objectives included.</li>
  *   <li>{@link io.flocktune.api.Compare}: run a comparison and get its statistics and verdicts
  *       ({@code flocktune compare}).</li>
  *   <li>{@link io.flocktune.api.Plots}: the reports' standard figures as XChart charts, PNG or SVG
@@ -28,7 +31,7 @@
  * This package is the API. The engine ({@code io.flocktune.sim}) and the metrics
  * ({@code io.flocktune.objectives}) are libraries of their own; the types of theirs that appear
  * here ({@code Preset}, {@code Flock}, {@code StepObserver}, {@code ObjectiveSpec},
- * {@code Measurement}) are part of the API. Every package under {@code io.flocktune.tuner}
+ * {@code Measurement}, {@code FlockView}, {@code Direction}, {@code Metric.Custom}) are part of the API. Every package under {@code io.flocktune.tuner}
  * ({@code cli}, {@code compare}, {@code eval}, {@code experiment}, {@code export}, {@code io},
  * {@code report}, {@code robustness}, {@code run}, {@code search}, {@code sensitivity},
  * {@code space}, {@code validation}) is internal by convention and may change without notice,

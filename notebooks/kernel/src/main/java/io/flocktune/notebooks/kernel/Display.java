@@ -1,5 +1,7 @@
 package io.flocktune.notebooks.kernel;
 
+import io.flocktune.api.Figure;
+import io.flocktune.api.Measure;
 import io.flocktune.objectives.Measurement;
 import org.dflib.jjava.jupyter.kernel.display.DisplayData;
 import org.knowm.xchart.BitmapEncoder;
@@ -34,7 +36,9 @@ import java.util.function.Consumer;
  *       (e.g. {@code BufferedImage}): a PNG ({@code image/png});
  *   <li>a {@code Path} to a {@code .png} or {@code .svg} file (e.g. a run's {@code charts/}):
  *       that image;
- *   <li>a {@link Measurement}: an HTML table, one row per objective: mean, sd, 95 % CI, replicates;
+ *   <li>an API {@link Figure} (e.g. {@code Plots.tuning(dir, "pareto")}): its PNG;
+ *   <li>a {@link Measurement}, or an API {@link Measure.Result}: an HTML table, one row per
+ *       objective: mean, sd, 95 % CI, replicates;
  *   <li>a list (or array) of records: an HTML table, one column per record component; a single
  *       record: a one-row table; a {@code Map}: a two-column table;
  *   <li>{@link #html(String)}, {@link #markdown(String)}: that HTML or Markdown;
@@ -103,7 +107,9 @@ public final class Display {
                 d.putMarkdown(m.markdown());
                 yield d;
             }
+            case Figure f -> png(f.png(), "figure " + f.name() + ": " + f.title());
             case Measurement m -> withHtml(m.toString(), measurementHtml(m));
+            case Measure.Result r -> withHtml(r.toString(), measurementHtml(r.measurement()));
             case Collection<?> c when !c.isEmpty() && allRecords(c) -> withHtml(String.valueOf(c), rowsHtml(new ArrayList<>(c)));
             case Object[] a when a.length > 0 && allRecords(List.of(a)) -> withHtml(String.valueOf(List.of(a)), rowsHtml(List.of(a)));
             case Record r -> withHtml(r.toString(), rowsHtml(List.of(r)));

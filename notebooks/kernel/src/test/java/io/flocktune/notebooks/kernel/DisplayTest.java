@@ -34,6 +34,17 @@ class DisplayTest {
     }
 
     @Test
+    void anApiFigureIsItsPng() throws IOException {
+        XYChart chart = new XYChartBuilder().width(320).height(240).title("t").build();
+        chart.addSeries("s", new double[] {0, 1}, new double[] {1, 2});
+        io.flocktune.api.Figure figure = new io.flocktune.api.Figure("f", "a figure", List.of(chart), 1);
+        DisplayData d = Display.render(figure);
+        BufferedImage image = png(d);
+        assertEquals(ImageIO.read(new ByteArrayInputStream(figure.png())).getWidth(), image.getWidth());
+        assertNull(d.getData(org.dflib.jjava.jupyter.kernel.display.mime.MIMEType.TEXT_HTML), "an image, not a table of its fields");
+    }
+
+    @Test
     void anImageIsAPng() throws IOException {
         BufferedImage image = png(Display.render(new BufferedImage(7, 5, BufferedImage.TYPE_INT_RGB)));
         assertEquals(7, image.getWidth());
