@@ -171,6 +171,23 @@ public record Preset(
             Check.components(Predators.class, count, behaviour, maxSpeed, fleeRadius, fleeWeight, captureRadius,
                     removeOnCapture);
         }
+
+        /**
+         * The flee formula: adds {@code weight · unit(p − q)} for every predator q within the flee
+         * radius (and not at p) to acc[0..2], in predator order, returns acc.
+         */
+        public static double[] flee(double radius2, double weight, double xi, double yi, double zi, double[] px,
+                                    double[] py, double[] pz, int count, double period, double[] acc) {
+            for (int q = 0; q < count; q++) {
+                double dx = delta(xi - px[q], period), dy = delta(yi - py[q], period), dz = delta(zi - pz[q], period);
+                double d2 = dx * dx + dy * dy + dz * dz;
+                if (d2 <= radius2 && d2 > 0) {
+                    double f = weight / Math.sqrt(d2);
+                    acc[0] += f * dx; acc[1] += f * dy; acc[2] += f * dz;
+                }
+            }
+            return acc;
+        }
     }
 
     /** Static spheres and how boids avoid them. */
@@ -200,6 +217,19 @@ public record Preset(
         public Goal {
             Check.components(Goal.class, x, y, z, radius, weight);
         }
+
+        /**
+         * The formula: adds {@code weight · (g − p)} to acc[0..2] when p is within the radius,
+         * returns acc. {@code period} &gt; 0: the offset is a minimum image for that period.
+         */
+        public static double[] force(double gx, double gy, double gz, double radius2, double weight, double xi, double yi,
+                                     double zi, double period, double[] acc) {
+            double dx = delta(gx - xi, period), dy = delta(gy - yi, period), dz = delta(gz - zi, period);
+            if (dx * dx + dy * dy + dz * dz <= radius2) {
+                acc[0] += weight * dx; acc[1] += weight * dy; acc[2] += weight * dz;
+            }
+            return acc;
+        }
     }
 
     /**
@@ -212,6 +242,23 @@ public record Preset(
     public record Noise(@NonNegative double strength) {
         public Noise {
             Check.components(Noise.class, strength);
+        }
+
+        /**
+         * The formula: adds {@code strength · u} to acc[0..2], u a random unit vector (in the plane
+         * in 2D) from the uniform draws u1 (and u2 in 3D), returns acc.
+         */
+        public static double[] steer(double strength, boolean threeD, double u1, double u2, double[] acc) {
+            if (threeD) {
+                double cz = 2 * u1 - 1;
+                double phi = 2 * Math.PI * u2;
+                double r = Math.sqrt(Math.max(0, 1 - cz * cz));
+                acc[0] += strength * r * Math.cos(phi); acc[1] += strength * r * Math.sin(phi); acc[2] += strength * cz;
+            } else {
+                double phi = 2 * Math.PI * u1;
+                acc[0] += strength * Math.cos(phi); acc[1] += strength * Math.sin(phi);
+            }
+            return acc;
         }
     }
 
@@ -278,5 +325,9 @@ public record Preset(
             case Neighbourhood.Topological t -> separation.radius();
             case Neighbourhood.Global g -> separation.radius();
         };
+    }
+
+    private static double delta(double d, double period) {
+        return period > 0 ? io.flocktune.sim.space.Periodic.minimumImage(d, period) : d;
     }
 }
