@@ -12,6 +12,21 @@ import io.flocktune.sim.space.NeighbourGrid;
 import io.flocktune.sim.space.Periodic;
 
 import java.util.List;
+
+import static io.flocktune.sim.PairPass.INV_X;
+import static io.flocktune.sim.PairPass.INV_Y;
+import static io.flocktune.sim.PairPass.INV_Z;
+import static io.flocktune.sim.PairPass.NB_COUNT;
+import static io.flocktune.sim.PairPass.NB_OX;
+import static io.flocktune.sim.PairPass.NB_OY;
+import static io.flocktune.sim.PairPass.NB_OZ;
+import static io.flocktune.sim.PairPass.NB_VX;
+import static io.flocktune.sim.PairPass.NB_VY;
+import static io.flocktune.sim.PairPass.NB_VZ;
+import static io.flocktune.sim.PairPass.SEP_INV_COUNT;
+import static io.flocktune.sim.PairPass.SEP_X;
+import static io.flocktune.sim.PairPass.SEP_Y;
+import static io.flocktune.sim.PairPass.SEP_Z;
 import java.util.SplittableRandom;
 
 /**
@@ -86,22 +101,15 @@ public final class Simulation {
     private final double[] ux, uy, uz, heading;
     private final int[] slotOfId;
     private int[] runs = new int[36];
-    private int[] forwardRuns = new int[81];
     private final int reach;                      // cells searched on each side (cell = radius / reach)
     private final boolean fastPairs;              // synchronous, metric, common variants
     private boolean shiftsExact;                  // this step's grid allows the symmetric pair pass
-    // the symmetric pair pass's per-boid sums: pairSumsPerBoid doubles per slot, side
-    // by side so that adding to a neighbour touches one or two cache lines, not eleven arrays
-    private static final int SEP_INV_COUNT = 0, NB_COUNT = 1, SEP_X = 2, SEP_Y = 3, INV_X = 4,
-            INV_Y = 5, NB_VX = 6, NB_VY = 7, NB_OX = 8, NB_OY = 9, SEP_Z = 10, INV_Z = 11, NB_VZ = 12, NB_OZ = 13;
-    private final int pairSumsPerBoid;            // 10 in 2D, 14 in 3D
-    private final double[] pairSums;
+    private final PairPass pairs;                 // null unless fastPairs
     private final NearestSearch nearest;          // topological neighbourhood
     private final double[] out = new double[3];    // a formula's vector result
     private final double[] acc = new double[3];    // the summed rule output while forces add to it
     private double slack;
-    // flock-wide sums for the global neighbourhood
-    private double gpx, gpy, gpz, gvx, gvy, gvz, gux, guy, guz, gHeading;
+    private final GlobalSums globalSums;          // the global neighbourhood's flock-wide sums
 
     /**
      * A simulation from a random initial state: positions uniform in the centred box of side
@@ -330,8 +338,8 @@ public final class Simulation {
         // cell's block), the distances do not (a boid across the edge is far away)
         grid = new NeighbourGrid(world.dimension(), wrapPositions, size, capacity);
         slotOfId = new int[sequential ? capacity : 0];
-        pairSumsPerBoid = threeD ? 14 : 10;
-        pairSums = new double[fastPairs ? pairSumsPerBoid * capacity : 0];
+        pairs = fastPairs ? new PairPass(grid, threeD, periodic, excludeCoincident, sepR2, nbR2, size, reach, capacity) : null;
+        globalSums = new GlobalSums(needUnit, needHeading);
         ux = new double[needUnit ? capacity : 0]; uy = new double[needUnit ? capacity : 0];
         uz = new double[needUnit ? capacity : 0];
         heading = new double[needHeading ? capacity : 0];
@@ -373,12 +381,11 @@ public final class Simulation {
         int maxRuns = grid.maxRuns(reach);
         // grown geometrically, so a flock whose grid keeps growing allocates O(log) times, not every step
         if (runs.length < 2 * maxRuns) runs = new int[Math.max(2 * maxRuns, 2 * runs.length)];
-        if (forwardRuns.length < 3 * maxRuns) forwardRuns = new int[Math.max(3 * maxRuns, 2 * forwardRuns.length)];
         sx = flock.x(); sy = flock.y(); sz = flock.z();
         svx = flock.vx(); svy = flock.vy(); svz = flock.vz();
         if (needUnit) for (int s = 0; s < n; s++) cacheUnit(s);
         if (needHeading) for (int s = 0; s < n; s++) heading[s] = Math.atan2(svy[s], svx[s]);
-        if (global) computeGlobalSums(n);
+        if (global) globalSums.compute(n, sx, sy, sz, svx, svy, svz, ux, uy, uz, heading);
         if (aliKind == Alignment.Kind.SUMMED_VELOCITY_MATCH) {
             int[] id = flock.id();
             lastId = -1;
@@ -395,7 +402,7 @@ public final class Simulation {
             for (int boid = 0; boid < slotOfId.length; boid++) {
                 int s = slotOfId[boid];
                 if (s < 0) continue;
-                if (global) addToGlobalSums(s, -1);
+                if (global) globalSums.add(s, -1, sx, sy, sz, svx, svy, svz, ux, uy, uz, heading);
                 double ox = sx[s], oy = sy[s], oz = sz[s];
                 updateBoid(s, n, sx, sy, sz, svx, svy, svz);
                 if (stepUnbounded && !scanAll) {
@@ -409,12 +416,12 @@ public final class Simulation {
                 }
                 if (needUnit) cacheUnit(s);
                 if (needHeading) heading[s] = Math.atan2(svy[s], svx[s]);
-                if (global) addToGlobalSums(s, +1);
+                if (global) globalSums.add(s, +1, sx, sy, sz, svx, svy, svz, ux, uy, uz, heading);
             }
         } else {
             double[] nx = flock.nextX(), ny = flock.nextY(), nz = flock.nextZ();
             double[] nvx = flock.nextVx(), nvy = flock.nextVy(), nvz = flock.nextVz();
-            if (fastPairs && shiftsExact) symmetricPairSums(n);
+            if (fastPairs && shiftsExact) pairs.run(n, sx, sy, sz, svx, svy, svz, maxRuns);
             for (int s = 0; s < n; s++) updateBoid(s, n, nx, ny, nz, nvx, nvy, nvz);
             flock.swapBuffers();
         }
@@ -454,18 +461,6 @@ public final class Simulation {
         }
     }
 
-    private void computeGlobalSums(int n) {
-        gpx = gpy = gpz = gvx = gvy = gvz = gux = guy = guz = gHeading = 0;
-        for (int s = 0; s < n; s++) addToGlobalSums(s, +1);
-    }
-
-    private void addToGlobalSums(int s, int sign) {
-        gpx += sign * sx[s]; gpy += sign * sy[s]; gpz += sign * sz[s];
-        gvx += sign * svx[s]; gvy += sign * svy[s]; gvz += sign * svz[s];
-        if (needUnit) { gux += sign * ux[s]; guy += sign * uy[s]; guz += sign * uz[s]; }
-        if (needHeading) gHeading += sign * heading[s];
-    }
-
     private double delta(double d) {
         return periodic ? Periodic.minimumImage(d, size) : d;
     }
@@ -500,7 +495,8 @@ public final class Simulation {
             if (speed > 0) { hx = vxi / speed; hy = vyi / speed; hz = vzi / speed; } else viewCos = -2;
         }
         if (fastPairs && shiftsExact) {
-            int at = pairSumsPerBoid * s;
+            final double[] pairSums = pairs.sums();
+            int at = pairs.stride() * s;
             sepInvCount = (int) pairSums[at + SEP_INV_COUNT];
             nbCount = (int) pairSums[at + NB_COUNT];
             sepX = pairSums[at + SEP_X]; sepY = pairSums[at + SEP_Y]; invX = pairSums[at + INV_X]; invY = pairSums[at + INV_Y];
@@ -576,16 +572,17 @@ public final class Simulation {
         if (global) {
             // the sums exclude the boid itself: in sequential mode it was taken out by the caller
             int others = n - 1;
-            double px = sequential ? gpx : gpx - xi, py = sequential ? gpy : gpy - yi, pz = sequential ? gpz : gpz - zi;
+            final GlobalSums g = globalSums;
+            double px = sequential ? g.px : g.px - xi, py = sequential ? g.py : g.py - yi, pz = sequential ? g.pz : g.pz - zi;
             nbCount = others;
-            nbVx = sequential ? gvx : gvx - vxi; nbVy = sequential ? gvy : gvy - vyi; nbVz = sequential ? gvz : gvz - vzi;
+            nbVx = sequential ? g.vx : g.vx - vxi; nbVy = sequential ? g.vy : g.vy - vyi; nbVz = sequential ? g.vz : g.vz - vzi;
             nbOx = px - others * xi; nbOy = py - others * yi; nbOz = pz - others * zi;
             if (needUnit) {
-                nbUx = sequential ? gux : gux - ux[s];
-                nbUy = sequential ? guy : guy - uy[s];
-                nbUz = sequential ? guz : guz - uz[s];
+                nbUx = sequential ? g.ux : g.ux - ux[s];
+                nbUy = sequential ? g.uy : g.uy - uy[s];
+                nbUz = sequential ? g.uz : g.uz - uz[s];
             }
-            if (needHeading) nbHeading = sequential ? gHeading : gHeading - heading[s];
+            if (needHeading) nbHeading = sequential ? g.heading : g.heading - heading[s];
         }
 
         // --- rules. Summed in 003's order: separation, alignment, cohesion, then the forces; in
@@ -717,93 +714,6 @@ public final class Simulation {
         }
         outX[s] = nx; outY[s] = ny; outZ[s] = nz;
         outVx[s] = nvx; outVy[s] = nvy; outVz[s] = nvz;
-    }
-
-    /**
-     * The pair sums of every boid at once for the common case (synchronous, metric
-     * neighbourhood, no per-neighbour unit vectors), visiting each pair once: a cell pairs its
-     * boids among themselves and with the forward half of its block
-     * ({@link NeighbourGrid#forwardRuns}), and each pair within the cut-off adds to both boids
-     * (antisymmetric terms with opposite signs). Periodic images come per cell run; 2D does no z
-     * arithmetic. The sums equal the one-boid-at-a-time pass up to the order of additions. Each
-     * boid's sums sit side by side in {@link #pairSums}, so adding to a neighbour touches one or
-     * two cache lines.
-     */
-    private void symmetricPairSums(int n) {
-        final double[] x = sx, y = sy, z = sz, vx = svx, vy = svy, vz = svz, sums = pairSums;
-        final double sepR2 = this.sepR2, nbR2 = this.nbR2, size = this.size;
-        final boolean threeD = this.threeD;
-        final int stride = pairSumsPerBoid;
-        java.util.Arrays.fill(sums, 0, stride * n, 0);
-        int cellsX = grid.cellsX(), cellsY = grid.cellsY(), cellsZ = grid.cellsZ();
-        int[] forward = forwardRuns;
-        for (int cz = 0; cz < cellsZ; cz++) {
-            for (int cy = 0; cy < cellsY; cy++) {
-                for (int cx = 0; cx < cellsX; cx++) {
-                    int cell = (cz * cellsY + cy) * cellsX + cx;
-                    int first = grid.cellStart(cell), last = grid.cellStart(cell + 1);
-                    if (first == last) continue;
-                    int runCount = grid.forwardRuns(cx, cy, cz, reach, forward);
-                    for (int i = first; i < last; i++) {
-                        double xi = x[i], yi = y[i], zi = z[i], vxi = vx[i], vyi = vy[i], vzi = vz[i];
-                        int sepInvCount = 0, nbCount = 0;
-                        double sepX = 0, sepY = 0, sepZ = 0, invX = 0, invY = 0, invZ = 0;
-                        double nbVx = 0, nbVy = 0, nbVz = 0, nbOx = 0, nbOy = 0, nbOz = 0;
-                        for (int r = -1; r < runCount; r++) {
-                            int from, to;
-                            double shiftX, shiftY, shiftZ;
-                            if (r < 0) {                       // the boids after i in its own cell
-                                from = i + 1; to = last; shiftX = 0; shiftY = 0; shiftZ = 0;
-                            } else {
-                                from = forward[3 * r]; to = forward[3 * r + 1];
-                                int image = forward[3 * r + 2];
-                                double period = periodic ? size : 0;   // WrapPositionsOnly: plain distances
-                                shiftX = period * (image % 3 - 1);
-                                shiftY = period * ((image / 3) % 3 - 1);
-                                shiftZ = period * (image / 9 - 1);
-                            }
-                            for (int j = from; j < to; j++) {
-                                double dx = (x[j] - xi) + shiftX, dy = (y[j] - yi) + shiftY;
-                                double dz = threeD ? (z[j] - zi) + shiftZ : 0;
-                                double d2 = dx * dx + dy * dy + dz * dz;
-                                int at = stride * j;
-                                if (d2 < sepR2) {
-                                    sepX -= dx; sepY -= dy;
-                                    sums[at + SEP_X] += dx; sums[at + SEP_Y] += dy;
-                                    if (threeD) { sepZ -= dz; sums[at + SEP_Z] += dz; }
-                                    if (d2 > 0) {
-                                        double inv = 1.0 / d2;
-                                        double ix = dx * inv, iy = dy * inv;
-                                        sepInvCount++; sums[at + SEP_INV_COUNT]++;
-                                        invX -= ix; invY -= iy;
-                                        sums[at + INV_X] += ix; sums[at + INV_Y] += iy;
-                                        if (threeD) { double iz = dz * inv; invZ -= iz; sums[at + INV_Z] += iz; }
-                                    }
-                                }
-                                if (d2 < nbR2 && (d2 > 0 || !excludeCoincident)) {
-                                    nbCount++; sums[at + NB_COUNT]++;
-                                    nbVx += vx[j]; nbVy += vy[j];
-                                    sums[at + NB_VX] += vxi; sums[at + NB_VY] += vyi;
-                                    nbOx += dx; nbOy += dy;
-                                    sums[at + NB_OX] -= dx; sums[at + NB_OY] -= dy;
-                                    if (threeD) {
-                                        nbVz += vz[j]; sums[at + NB_VZ] += vzi;
-                                        nbOz += dz; sums[at + NB_OZ] -= dz;
-                                    }
-                                }
-                            }
-                        }
-                        int at = stride * i;
-                        sums[at + SEP_INV_COUNT] += sepInvCount; sums[at + NB_COUNT] += nbCount;
-                        sums[at + SEP_X] += sepX; sums[at + SEP_Y] += sepY; sums[at + INV_X] += invX; sums[at + INV_Y] += invY;
-                        sums[at + NB_VX] += nbVx; sums[at + NB_VY] += nbVy; sums[at + NB_OX] += nbOx; sums[at + NB_OY] += nbOy;
-                        if (threeD) {
-                            sums[at + SEP_Z] += sepZ; sums[at + INV_Z] += invZ; sums[at + NB_VZ] += nbVz; sums[at + NB_OZ] += nbOz;
-                        }
-                    }
-                }
-            }
-        }
     }
 
     /** @return the angle equivalent to {@code a} in (−π, π]. */
