@@ -42,6 +42,8 @@ import java.util.List;
  * @param obstacles    spherical obstacles (empty list: none)
  * @param goal         goal seeking (weight 0: off)
  * @param noise        random steering (strength 0: off)
+ * @param customRules  rules written in Java ({@link CustomRule}), in the order they add to the
+ *                     sum; empty for every JSON preset (they have no JSON form)
  */
 public record Preset(
         String format,
@@ -58,7 +60,8 @@ public record Preset(
         Predators predators,
         Obstacles obstacles,
         Goal goal,
-        Noise noise) {
+        Noise noise,
+        List<CustomRule> customRules) {
 
     /** The preset format this version reads and writes. */
     public static final String FORMAT = "flocktune-preset/1";
@@ -67,8 +70,9 @@ public record Preset(
         if (!FORMAT.equals(format)) {
             throw new IllegalArgumentException("format = " + format + ": must be \"" + FORMAT + "\"");
         }
+        customRules = List.copyOf(Check.present("customRules", customRules));    // no null entries
         Check.components(Preset.class, format, name, description, world, boids, update, neighbourhood, separation,
-                alignment, cohesion, motion, predators, obstacles, goal, noise);
+                alignment, cohesion, motion, predators, obstacles, goal, noise, customRules);
         boolean headingBlend = alignment instanceof Alignment.HeadingBlend
                 || alignment instanceof Alignment.CircularHeadingBlend;
         if (headingBlend && world.dimension() != 2) {
@@ -102,6 +106,14 @@ public record Preset(
             }
             if (goal.z() != 0) throw new IllegalArgumentException("goal.z = " + goal.z() + ": must be 0 in a 2D world");
         }
+    }
+
+    /** A preset without custom rules: every built-in and every JSON preset. */
+    public Preset(String format, String name, String description, World world, Boids boids, UpdateOrder update,
+                  Neighbourhood neighbourhood, Separation separation, Alignment alignment, Cohesion cohesion,
+                  Motion motion, Predators predators, Obstacles obstacles, Goal goal, Noise noise) {
+        this(format, name, description, world, boids, update, neighbourhood, separation, alignment, cohesion, motion,
+                predators, obstacles, goal, noise, List.of());
     }
 
     /** Synchronous (every boid reads the step's start) or sequential in-place update. */
@@ -286,12 +298,13 @@ public record Preset(
         private Obstacles obstacles;
         private Goal goal;
         private Noise noise;
+        private List<CustomRule> customRules;
 
         private Builder(Preset p) {
             name = p.name; description = p.description; world = p.world; boids = p.boids; update = p.update;
             neighbourhood = p.neighbourhood; separation = p.separation; alignment = p.alignment;
             cohesion = p.cohesion; motion = p.motion; predators = p.predators; obstacles = p.obstacles;
-            goal = p.goal; noise = p.noise;
+            goal = p.goal; noise = p.noise; customRules = p.customRules;
         }
 
         public Builder name(String v) { name = v; return this; }
@@ -308,11 +321,13 @@ public record Preset(
         public Builder obstacles(Obstacles v) { obstacles = v; return this; }
         public Builder goal(Goal v) { goal = v; return this; }
         public Builder noise(Noise v) { noise = v; return this; }
+        /** Replaces the custom rules (see {@link CustomRule}); they run after the built-in rules, in list order. */
+        public Builder customRules(List<CustomRule> v) { customRules = v; return this; }
 
         /** @throws IllegalArgumentException as the {@link Preset} constructor */
         public Preset build() {
             return new Preset(FORMAT, name, description, world, boids, update, neighbourhood, separation,
-                    alignment, cohesion, motion, predators, obstacles, goal, noise);
+                    alignment, cohesion, motion, predators, obstacles, goal, noise, customRules);
         }
     }
 

@@ -42,7 +42,9 @@ import java.util.SplittableRandom;
  * and writes the state back. The rule variants are read once, at construction, into their
  * family's {@code Kind} constants and primitive fields; the kernel calls each variant's formula,
  * a static method next to its record in {@code io.flocktune.sim.rule}, through exhaustive
- * switches. Nothing is allocated per step (captures aside).
+ * switches. A preset's {@link CustomRule}s run on the general (one boid at a time) pass, on the
+ * neighbourhood collected there. Nothing is allocated per step (captures aside, and whatever a
+ * custom rule allocates).
  *
  * <pre>{@code
  * Simulation sim = Simulation.of(Presets.get("reynolds"), 42);
@@ -110,6 +112,12 @@ public final class Simulation {
     private final double[] acc = new double[3];    // the summed rule output while forces add to it
     private double slack;
     private final GlobalSums globalSums;          // the global neighbourhood's flock-wide sums
+    // custom rules (general path only): the boid's neighbourhood collected as slots, and the views
+    private final CustomRule[] customRules;
+    private final boolean custom;
+    private final int[] customSlots;
+    private final CustomRule.Boid customSelf = new CustomRule.Boid();
+    private final CustomRule.Neighbours customView = new CustomRule.Neighbours();
 
     /**
      * A simulation from a random initial state: positions uniform in the centred box of side
@@ -295,7 +303,9 @@ public final class Simulation {
         // Sequential update reads neighbours that already moved this step: widen the cells by
         // the largest step so a neighbour query from the start-of-step cells stays exact.
         // the symmetric pair pass when every variant reads only its sums (each declares it)
-        fastPairs = pairPass && !sequential && nbKind.usesPairSums() && sepKind.usesPairSums()
+        customRules = preset.customRules().toArray(new CustomRule[0]);
+        custom = customRules.length > 0;                 // a custom rule declares no pair sums
+        fastPairs = pairPass && !custom && !sequential && nbKind.usesPairSums() && sepKind.usesPairSums()
                 && aliKind.usesPairSums() && cohKind.usesPairSums();
         slack = sequential ? largestStep : 0;
         stepUnbounded = sequential && motKind.stepUnbounded();
@@ -343,6 +353,7 @@ public final class Simulation {
         ux = new double[needUnit ? capacity : 0]; uy = new double[needUnit ? capacity : 0];
         uz = new double[needUnit ? capacity : 0];
         heading = new double[needHeading ? capacity : 0];
+        customSlots = new int[custom ? capacity : 0];
     }
 
     /** @return the preset this simulation runs. */
@@ -461,6 +472,23 @@ public final class Simulation {
         }
     }
 
+    private void customForces(int s, double xi, double yi, double zi, double vxi, double vyi, double vzi,
+                              int count, double[] acc) {
+        CustomRule.Boid self = customSelf;
+        self.id = flock.id()[s]; self.dimension = threeD ? 3 : 2; self.step = step;
+        self.x = xi; self.y = yi; self.z = zi; self.vx = vxi; self.vy = vyi; self.vz = vzi;
+        CustomRule.Neighbours view = customView;
+        view.slot = customSlots; view.count = count; view.ids = flock.id();
+        view.x = sx; view.y = sy; view.z = sz; view.vx = svx; view.vy = svy; view.vz = svz;
+        view.xi = xi; view.yi = yi; view.zi = zi; view.period = periodic ? size : 0;
+        for (CustomRule rule : customRules) {
+            out[0] = 0; out[1] = 0; out[2] = 0;
+            rule.force(self, view, out);
+            acc[0] += out[0]; acc[1] += out[1];
+            if (threeD) acc[2] += out[2];
+        }
+    }
+
     private double delta(double d) {
         return periodic ? Periodic.minimumImage(d, size) : d;
     }
@@ -488,6 +516,9 @@ public final class Simulation {
         int attCount = 0;
         final boolean metric = nbScansRadius;
         final boolean zonal = aliKind == Alignment.Kind.ZONAL;
+        final boolean collect = custom;             // custom rules: the neighbourhood's slots
+        final int[] collected = customSlots;
+        int collectedCount = 0;
         // the view cone (off for a boid at rest, which sees all round)
         double viewCos = fieldOfViewCos, hx = 0, hy = 0, hz = 0;
         if (viewCos > -2) {
@@ -522,6 +553,7 @@ public final class Simulation {
                 double d2 = dx * dx + dy * dy + dz * dz;
                 if (viewCos > -2 && (d2 < sepR2 || d2 < nbR2)
                         && hx * dx + hy * dy + hz * dz < viewCos * Math.sqrt(d2)) continue;
+                if (collect && metric && d2 < nbR2 && (d2 > 0 || !excludeCoincident)) collected[collectedCount++] = k;
                 if (d2 < sepR2) {
                     sepX -= dx; sepY -= dy; sepZ -= dz;
                     if (d2 > 0) {
@@ -561,6 +593,7 @@ public final class Simulation {
             int[] nearSlot = nearest.slots();
             for (int m = 0; m < found; m++) {
                 int k = nearSlot[m];
+                if (collect) collected[collectedCount++] = k;
                 double dx = delta(sx[k] - xi), dy = delta(sy[k] - yi), dz = delta(sz[k] - zi);
                 nbCount++;
                 nbVx += svx[k]; nbVy += svy[k]; nbVz += svz[k];
@@ -583,6 +616,7 @@ public final class Simulation {
                 nbUz = sequential ? g.uz : g.uz - uz[s];
             }
             if (needHeading) nbHeading = sequential ? g.heading : g.heading - heading[s];
+            if (collect) for (int k = 0; k < n; k++) if (k != s) collected[collectedCount++] = k;
         }
 
         // --- rules. Summed in 003's order: separation, alignment, cohesion, then the forces; in
@@ -668,6 +702,8 @@ public final class Simulation {
                         zi, fx, fy, fz, obsX, obsY, obsZ, obsR, period, acc);
             };
         }
+        // custom rules, in list order, each on the neighbourhood collected above
+        if (collect) customForces(s, xi, yi, zi, vxi, vyi, vzi, collectedCount, acc);
         // random steering
         if (noise > 0) {
             double u1 = random.nextDouble(), u2 = threeD ? random.nextDouble() : 0;
