@@ -5,8 +5,8 @@ import io.flocktune.sim.space.NeighbourGrid;
 /**
  * The symmetric pair pass: the neighbour sums of every boid at once, each pair visited once.
  * Taken when every variant of the preset declares that these sums are all it reads
- * ({@code usesPairSums()} on its family's {@code Kind}) and the update is synchronous; the kernel
- * then reads {@link #sums()} instead of scanning the cells itself.
+ * ({@code usesPairSums()} on its family's {@code Kind}) and the update is synchronous;
+ * {@link NeighbourPass} then reads {@link #sums()} instead of scanning the cells around each boid.
  */
 final class PairPass {
     // per-boid sums: stride doubles per slot, side by side so that adding to a neighbour touches

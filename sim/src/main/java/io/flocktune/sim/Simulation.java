@@ -7,7 +7,6 @@ import io.flocktune.sim.rule.Motion;
 import io.flocktune.sim.rule.Neighbourhood;
 import io.flocktune.sim.rule.ObstacleAvoidance;
 import io.flocktune.sim.rule.Separation;
-import io.flocktune.sim.space.NearestSearch;
 import io.flocktune.sim.space.NeighbourGrid;
 import io.flocktune.sim.space.Periodic;
 
@@ -102,12 +101,11 @@ public final class Simulation {
     private double[] sx, sy, sz, svx, svy, svz;
     private final double[] ux, uy, uz, heading;
     private final int[] slotOfId;
-    private int[] runs = new int[36];
     private final int reach;                      // cells searched on each side (cell = radius / reach)
     private final boolean fastPairs;              // synchronous, metric, common variants
     private boolean shiftsExact;                  // this step's grid allows the symmetric pair pass
     private final PairPass pairs;                 // null unless fastPairs
-    private final NearestSearch nearest;          // topological neighbourhood
+    private final NeighbourPass neighbours;       // one boid's neighbour sums, from whichever pass applies
     private final double[] out = new double[3];    // a formula's vector result
     private final double[] acc = new double[3];    // the summed rule output while forces add to it
     private double slack;
@@ -115,7 +113,6 @@ public final class Simulation {
     // custom rules (general path only): the boid's neighbourhood collected as slots, and the views
     private final CustomRule[] customRules;
     private final boolean custom;
-    private final int[] customSlots;
     private final CustomRule.Boid customSelf = new CustomRule.Boid();
     private final CustomRule.Neighbours customView = new CustomRule.Neighbours();
 
@@ -234,7 +231,6 @@ public final class Simulation {
         nbScansRadius = nbKind.scansRadius();
         topological = nbKind == Neighbourhood.Kind.TOPOLOGICAL;
         global = nbKind == Neighbourhood.Kind.GLOBAL;
-        nearest = new NearestSearch(Math.max(1, topologicalCount));
 
         Alignment alignment = preset.alignment();
         aliWeight = alignment.weight();
@@ -353,7 +349,9 @@ public final class Simulation {
         ux = new double[needUnit ? capacity : 0]; uy = new double[needUnit ? capacity : 0];
         uz = new double[needUnit ? capacity : 0];
         heading = new double[needHeading ? capacity : 0];
-        customSlots = new int[custom ? capacity : 0];
+        neighbours = new NeighbourPass(grid, reach, periodic, size, threeD, nbScansRadius, aliKind == Alignment.Kind.ZONAL,
+                sepKind == Separation.Kind.ZONAL, excludeCoincident, needUnit, needHeading, topological, topologicalCount,
+                sequential, sepR2, nbR2, orientationR2, fieldOfViewCos, pairs, global ? globalSums : null, custom, capacity);
     }
 
     /** @return the preset this simulation runs. */
@@ -391,7 +389,7 @@ public final class Simulation {
         shiftsExact = grid.shiftsExact(reach);
         int maxRuns = grid.maxRuns(reach);
         // grown geometrically, so a flock whose grid keeps growing allocates O(log) times, not every step
-        if (runs.length < 2 * maxRuns) runs = new int[Math.max(2 * maxRuns, 2 * runs.length)];
+        neighbours.ensureRuns(maxRuns);
         sx = flock.x(); sy = flock.y(); sz = flock.z();
         svx = flock.vx(); svy = flock.vy(); svz = flock.vz();
         if (needUnit) for (int s = 0; s < n; s++) cacheUnit(s);
@@ -478,7 +476,7 @@ public final class Simulation {
         self.id = flock.id()[s]; self.dimension = threeD ? 3 : 2; self.step = step;
         self.x = xi; self.y = yi; self.z = zi; self.vx = vxi; self.vy = vyi; self.vz = vzi;
         CustomRule.Neighbours view = customView;
-        view.slot = customSlots; view.count = count; view.ids = flock.id();
+        view.slot = neighbours.collected(); view.count = count; view.ids = flock.id();
         view.x = sx; view.y = sy; view.z = sz; view.vx = svx; view.vy = svy; view.vz = svz;
         view.xi = xi; view.yi = yi; view.zi = zi; view.period = periodic ? size : 0;
         for (CustomRule rule : customRules) {
@@ -487,10 +485,6 @@ public final class Simulation {
             acc[0] += out[0]; acc[1] += out[1];
             if (threeD) acc[2] += out[2];
         }
-    }
-
-    private double delta(double d) {
-        return periodic ? Periodic.minimumImage(d, size) : d;
     }
 
     /**
@@ -503,121 +497,14 @@ public final class Simulation {
         final double vxi = svx[s], vyi = svy[s], vzi = svz[s];
         if (drawsPerBoid) random.start(step, flock.id()[s]);
 
-        // --- one pass over the neighbour cells: every sum any variant needs
-        int sepInvCount = 0, nbCount = 0;
-        double sepX = 0, sepY = 0, sepZ = 0;        // Σ (p_i − p_j), separation radius
-        double invX = 0, invY = 0, invZ = 0;        // Σ (p_i − p_j)/d², separation radius, d > 0
-        double nbVx = 0, nbVy = 0, nbVz = 0;        // Σ v_j, neighbourhood
-        double nbOx = 0, nbOy = 0, nbOz = 0;        // Σ (p_j − p_i), neighbourhood
-        double nbUx = 0, nbUy = 0, nbUz = 0;        // Σ unit(v_j), neighbourhood
-        double nbHeading = 0;                       // Σ atan2(v_j), neighbourhood
-        double zoneX = 0, zoneY = 0, zoneZ = 0;     // Zonal: Σ unit(p_i − p_j) (repulsion) …
-        double attX = 0, attY = 0, attZ = 0;        // … and Σ unit(p_j − p_i) (attraction zone)
-        int attCount = 0;
-        final boolean metric = nbScansRadius;
-        final boolean zonal = aliKind == Alignment.Kind.ZONAL;
-        final boolean collect = custom;             // custom rules: the neighbourhood's slots
-        final int[] collected = customSlots;
-        int collectedCount = 0;
-        // the view cone (off for a boid at rest, which sees all round)
-        double viewCos = fieldOfViewCos, hx = 0, hy = 0, hz = 0;
-        if (viewCos > -2) {
-            double speed = Math.sqrt(vxi * vxi + vyi * vyi + vzi * vzi);
-            if (speed > 0) { hx = vxi / speed; hy = vyi / speed; hz = vzi / speed; } else viewCos = -2;
-        }
-        if (fastPairs && shiftsExact) {
-            final double[] pairSums = pairs.sums();
-            int at = pairs.stride() * s;
-            sepInvCount = (int) pairSums[at + SEP_INV_COUNT];
-            nbCount = (int) pairSums[at + NB_COUNT];
-            sepX = pairSums[at + SEP_X]; sepY = pairSums[at + SEP_Y]; invX = pairSums[at + INV_X]; invY = pairSums[at + INV_Y];
-            nbVx = pairSums[at + NB_VX]; nbVy = pairSums[at + NB_VY]; nbOx = pairSums[at + NB_OX]; nbOy = pairSums[at + NB_OY];
-            if (threeD) {
-                sepZ = pairSums[at + SEP_Z]; invZ = pairSums[at + INV_Z]; nbVz = pairSums[at + NB_VZ]; nbOz = pairSums[at + NB_OZ];
-            }
-        }
-        int runCount;
-        if (fastPairs && shiftsExact) runCount = 0;
-        else if (scanAll) { runs[0] = 0; runs[1] = n; runCount = 1; }
-        else runCount = grid.ranges(xi, yi, zi, reach, runs);
-        for (int r = 0; r < runCount; r++) {
-            int end = runs[2 * r + 1];
-            for (int k = runs[2 * r]; k < end; k++) {
-                if (k == s) continue;
-                double dx = sx[k] - xi, dy = sy[k] - yi, dz = sz[k] - zi;
-                if (periodic) {
-                    dx = Periodic.minimumImage(dx, size);
-                    dy = Periodic.minimumImage(dy, size);
-                    dz = Periodic.minimumImage(dz, size);
-                }
-                double d2 = dx * dx + dy * dy + dz * dz;
-                if (viewCos > -2 && (d2 < sepR2 || d2 < nbR2)
-                        && hx * dx + hy * dy + hz * dz < viewCos * Math.sqrt(d2)) continue;
-                if (collect && metric && d2 < nbR2 && (d2 > 0 || !excludeCoincident)) collected[collectedCount++] = k;
-                if (d2 < sepR2) {
-                    sepX -= dx; sepY -= dy; sepZ -= dz;
-                    if (d2 > 0) {
-                        double inv = 1.0 / d2;
-                        sepInvCount++;
-                        invX -= dx * inv; invY -= dy * inv; invZ -= dz * inv;
-                        if (sepKind == Separation.Kind.ZONAL) {
-                            double invD = Math.sqrt(inv);
-                            zoneX -= dx * invD; zoneY -= dy * invD; zoneZ -= dz * invD;
-                        }
-                    }
-                    if (zonal) continue;     // Couzin's zones do not overlap
-                }
-                if (metric && d2 < nbR2 && (d2 > 0 || !excludeCoincident)) {
-                    if (zonal) {
-                        if (d2 < orientationR2) {
-                            nbCount++;
-                            nbUx += ux[k]; nbUy += uy[k]; nbUz += uz[k];
-                        } else if (d2 > 0) {
-                            double invD = 1.0 / Math.sqrt(d2);
-                            attCount++;
-                            attX += dx * invD; attY += dy * invD; attZ += dz * invD;
-                        }
-                        continue;
-                    }
-                    nbCount++;
-                    nbVx += svx[k]; nbVy += svy[k]; nbVz += svz[k];
-                    nbOx += dx; nbOy += dy; nbOz += dz;
-                    if (needUnit) { nbUx += ux[k]; nbUy += uy[k]; nbUz += uz[k]; }
-                    if (needHeading) nbHeading += heading[k];
-                }
-            }
-        }
-        if (topological) {
-            int found = nearest.search(grid, sx, sy, sz, s, xi, yi, zi, periodic ? size : 0,
-                    scanAll ? Double.POSITIVE_INFINITY : slack);
-            int[] nearSlot = nearest.slots();
-            for (int m = 0; m < found; m++) {
-                int k = nearSlot[m];
-                if (collect) collected[collectedCount++] = k;
-                double dx = delta(sx[k] - xi), dy = delta(sy[k] - yi), dz = delta(sz[k] - zi);
-                nbCount++;
-                nbVx += svx[k]; nbVy += svy[k]; nbVz += svz[k];
-                nbOx += dx; nbOy += dy; nbOz += dz;
-                if (needUnit) { nbUx += ux[k]; nbUy += uy[k]; nbUz += uz[k]; }
-                if (needHeading) nbHeading += heading[k];
-            }
-        }
-        if (global) {
-            // the sums exclude the boid itself: in sequential mode it was taken out by the caller
-            int others = n - 1;
-            final GlobalSums g = globalSums;
-            double px = sequential ? g.px : g.px - xi, py = sequential ? g.py : g.py - yi, pz = sequential ? g.pz : g.pz - zi;
-            nbCount = others;
-            nbVx = sequential ? g.vx : g.vx - vxi; nbVy = sequential ? g.vy : g.vy - vyi; nbVz = sequential ? g.vz : g.vz - vzi;
-            nbOx = px - others * xi; nbOy = py - others * yi; nbOz = pz - others * zi;
-            if (needUnit) {
-                nbUx = sequential ? g.ux : g.ux - ux[s];
-                nbUy = sequential ? g.uy : g.uy - uy[s];
-                nbUz = sequential ? g.uz : g.uz - uz[s];
-            }
-            if (needHeading) nbHeading = sequential ? g.heading : g.heading - heading[s];
-            if (collect) for (int k = 0; k < n; k++) if (k != s) collected[collectedCount++] = k;
-        }
+        // --- the neighbour sums, from the symmetric pair pass, the general pass or the flock-wide sums
+        final NeighbourPass nb = neighbours;
+        nb.gather(s, n, sx, sy, sz, svx, svy, svz, ux, uy, uz, heading, fastPairs && shiftsExact, scanAll, slack);
+        int sepInvCount = nb.sepInvCount, nbCount = nb.nbCount, attCount = nb.attCount;
+        final double sepX = nb.sepX, sepY = nb.sepY, sepZ = nb.sepZ, invX = nb.invX, invY = nb.invY, invZ = nb.invZ;
+        final double nbVx = nb.nbVx, nbVy = nb.nbVy, nbVz = nb.nbVz, nbOx = nb.nbOx, nbOy = nb.nbOy, nbOz = nb.nbOz;
+        final double nbUx = nb.nbUx, nbUy = nb.nbUy, nbUz = nb.nbUz, nbHeading = nb.nbHeading;
+        final double zoneX = nb.zoneX, zoneY = nb.zoneY, zoneZ = nb.zoneZ, attX = nb.attX, attY = nb.attY, attZ = nb.attZ;
 
         // --- rules. Summed in 003's order: separation, alignment, cohesion, then the forces; in
         // place (002) cohesion, alignment, separation, each reading the velocity as changed so far.
@@ -703,7 +590,7 @@ public final class Simulation {
             };
         }
         // custom rules, in list order, each on the neighbourhood collected above
-        if (collect) customForces(s, xi, yi, zi, vxi, vyi, vzi, collectedCount, acc);
+        if (custom) customForces(s, xi, yi, zi, vxi, vyi, vzi, nb.collectedCount, acc);
         // random steering
         if (noise > 0) {
             double u1 = random.nextDouble(), u2 = threeD ? random.nextDouble() : 0;
