@@ -11,21 +11,6 @@ import io.flocktune.sim.space.NeighbourGrid;
 import io.flocktune.sim.space.Periodic;
 
 import java.util.List;
-
-import static io.flocktune.sim.PairPass.INV_X;
-import static io.flocktune.sim.PairPass.INV_Y;
-import static io.flocktune.sim.PairPass.INV_Z;
-import static io.flocktune.sim.PairPass.NB_COUNT;
-import static io.flocktune.sim.PairPass.NB_OX;
-import static io.flocktune.sim.PairPass.NB_OY;
-import static io.flocktune.sim.PairPass.NB_OZ;
-import static io.flocktune.sim.PairPass.NB_VX;
-import static io.flocktune.sim.PairPass.NB_VY;
-import static io.flocktune.sim.PairPass.NB_VZ;
-import static io.flocktune.sim.PairPass.SEP_INV_COUNT;
-import static io.flocktune.sim.PairPass.SEP_X;
-import static io.flocktune.sim.PairPass.SEP_Y;
-import static io.flocktune.sim.PairPass.SEP_Z;
 import java.util.SplittableRandom;
 
 /**
