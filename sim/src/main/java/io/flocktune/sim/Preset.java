@@ -42,6 +42,8 @@ import java.util.List;
  * @param obstacles    spherical obstacles (empty list: none)
  * @param goal         goal seeking (weight 0: off)
  * @param noise        random steering (strength 0: off)
+ * @param customRules  rules written in Java ({@link CustomRule}), in the order they add to the
+ *                     sum; empty for every JSON preset (they have no JSON form)
  */
 public record Preset(
         String format,
@@ -58,7 +60,8 @@ public record Preset(
         Predators predators,
         Obstacles obstacles,
         Goal goal,
-        Noise noise) {
+        Noise noise,
+        List<CustomRule> customRules) {
 
     /** The preset format this version reads and writes. */
     public static final String FORMAT = "flocktune-preset/1";
@@ -67,8 +70,9 @@ public record Preset(
         if (!FORMAT.equals(format)) {
             throw new IllegalArgumentException("format = " + format + ": must be \"" + FORMAT + "\"");
         }
+        customRules = List.copyOf(Check.present("customRules", customRules));    // no null entries
         Check.components(Preset.class, format, name, description, world, boids, update, neighbourhood, separation,
-                alignment, cohesion, motion, predators, obstacles, goal, noise);
+                alignment, cohesion, motion, predators, obstacles, goal, noise, customRules);
         boolean headingBlend = alignment instanceof Alignment.HeadingBlend
                 || alignment instanceof Alignment.CircularHeadingBlend;
         if (headingBlend && world.dimension() != 2) {
@@ -102,6 +106,14 @@ public record Preset(
             }
             if (goal.z() != 0) throw new IllegalArgumentException("goal.z = " + goal.z() + ": must be 0 in a 2D world");
         }
+    }
+
+    /** A preset without custom rules: every built-in and every JSON preset. */
+    public Preset(String format, String name, String description, World world, Boids boids, UpdateOrder update,
+                  Neighbourhood neighbourhood, Separation separation, Alignment alignment, Cohesion cohesion,
+                  Motion motion, Predators predators, Obstacles obstacles, Goal goal, Noise noise) {
+        this(format, name, description, world, boids, update, neighbourhood, separation, alignment, cohesion, motion,
+                predators, obstacles, goal, noise, List.of());
     }
 
     /** Synchronous (every boid reads the step's start) or sequential in-place update. */
@@ -171,6 +183,23 @@ public record Preset(
             Check.components(Predators.class, count, behaviour, maxSpeed, fleeRadius, fleeWeight, captureRadius,
                     removeOnCapture);
         }
+
+        /**
+         * The flee formula: adds {@code weight · unit(p − q)} for every predator q within the flee
+         * radius (and not at p) to acc[0..2], in predator order, returns acc.
+         */
+        public static double[] flee(double radius2, double weight, double xi, double yi, double zi, double[] px,
+                                    double[] py, double[] pz, int count, double period, double[] acc) {
+            for (int q = 0; q < count; q++) {
+                double dx = delta(xi - px[q], period), dy = delta(yi - py[q], period), dz = delta(zi - pz[q], period);
+                double d2 = dx * dx + dy * dy + dz * dz;
+                if (d2 <= radius2 && d2 > 0) {
+                    double f = weight / Math.sqrt(d2);
+                    acc[0] += f * dx; acc[1] += f * dy; acc[2] += f * dz;
+                }
+            }
+            return acc;
+        }
     }
 
     /** Static spheres and how boids avoid them. */
@@ -200,6 +229,19 @@ public record Preset(
         public Goal {
             Check.components(Goal.class, x, y, z, radius, weight);
         }
+
+        /**
+         * The formula: adds {@code weight · (g − p)} to acc[0..2] when p is within the radius,
+         * returns acc. {@code period} &gt; 0: the offset is a minimum image for that period.
+         */
+        public static double[] force(double gx, double gy, double gz, double radius2, double weight, double xi, double yi,
+                                     double zi, double period, double[] acc) {
+            double dx = delta(gx - xi, period), dy = delta(gy - yi, period), dz = delta(gz - zi, period);
+            if (dx * dx + dy * dy + dz * dz <= radius2) {
+                acc[0] += weight * dx; acc[1] += weight * dy; acc[2] += weight * dz;
+            }
+            return acc;
+        }
     }
 
     /**
@@ -212,6 +254,23 @@ public record Preset(
     public record Noise(@NonNegative double strength) {
         public Noise {
             Check.components(Noise.class, strength);
+        }
+
+        /**
+         * The formula: adds {@code strength · u} to acc[0..2], u a random unit vector (in the plane
+         * in 2D) from the uniform draws u1 (and u2 in 3D), returns acc.
+         */
+        public static double[] steer(double strength, boolean threeD, double u1, double u2, double[] acc) {
+            if (threeD) {
+                double cz = 2 * u1 - 1;
+                double phi = 2 * Math.PI * u2;
+                double r = Math.sqrt(Math.max(0, 1 - cz * cz));
+                acc[0] += strength * r * Math.cos(phi); acc[1] += strength * r * Math.sin(phi); acc[2] += strength * cz;
+            } else {
+                double phi = 2 * Math.PI * u1;
+                acc[0] += strength * Math.cos(phi); acc[1] += strength * Math.sin(phi);
+            }
+            return acc;
         }
     }
 
@@ -239,12 +298,13 @@ public record Preset(
         private Obstacles obstacles;
         private Goal goal;
         private Noise noise;
+        private List<CustomRule> customRules;
 
         private Builder(Preset p) {
             name = p.name; description = p.description; world = p.world; boids = p.boids; update = p.update;
             neighbourhood = p.neighbourhood; separation = p.separation; alignment = p.alignment;
             cohesion = p.cohesion; motion = p.motion; predators = p.predators; obstacles = p.obstacles;
-            goal = p.goal; noise = p.noise;
+            goal = p.goal; noise = p.noise; customRules = p.customRules;
         }
 
         public Builder name(String v) { name = v; return this; }
@@ -261,11 +321,13 @@ public record Preset(
         public Builder obstacles(Obstacles v) { obstacles = v; return this; }
         public Builder goal(Goal v) { goal = v; return this; }
         public Builder noise(Noise v) { noise = v; return this; }
+        /** Replaces the custom rules (see {@link CustomRule}); they run after the built-in rules, in list order. */
+        public Builder customRules(List<CustomRule> v) { customRules = v; return this; }
 
         /** @throws IllegalArgumentException as the {@link Preset} constructor */
         public Preset build() {
             return new Preset(FORMAT, name, description, world, boids, update, neighbourhood, separation,
-                    alignment, cohesion, motion, predators, obstacles, goal, noise);
+                    alignment, cohesion, motion, predators, obstacles, goal, noise, customRules);
         }
     }
 
@@ -278,5 +340,9 @@ public record Preset(
             case Neighbourhood.Topological t -> separation.radius();
             case Neighbourhood.Global g -> separation.radius();
         };
+    }
+
+    private static double delta(double d, double period) {
+        return period > 0 ? io.flocktune.sim.space.Periodic.minimumImage(d, period) : d;
     }
 }

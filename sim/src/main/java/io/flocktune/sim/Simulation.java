@@ -7,7 +7,6 @@ import io.flocktune.sim.rule.Motion;
 import io.flocktune.sim.rule.Neighbourhood;
 import io.flocktune.sim.rule.ObstacleAvoidance;
 import io.flocktune.sim.rule.Separation;
-import io.flocktune.sim.space.NearestSearch;
 import io.flocktune.sim.space.NeighbourGrid;
 import io.flocktune.sim.space.Periodic;
 
@@ -24,8 +23,12 @@ import java.util.SplittableRandom;
  * <p>Each {@link #step()} rebuilds the {@link NeighbourGrid}, copies the state into cell order
  * (so neighbours are read from contiguous memory), evaluates every boid with one fused kernel
  * that accumulates the sums all rule variants need in a single pass over the neighbour cells,
- * and writes the state back. The rule variants are read once, at construction, into primitive
- * fields; nothing is allocated per step (captures aside).
+ * and writes the state back. The rule variants are read once, at construction, into their
+ * family's {@code Kind} constants and primitive fields; the kernel calls each variant's formula,
+ * a static method next to its record in {@code io.flocktune.sim.rule}, through exhaustive
+ * switches. A preset's {@link CustomRule}s run on the general (one boid at a time) pass, on the
+ * neighbourhood collected there. Nothing is allocated per step (captures aside, and whatever a
+ * custom rule allocates).
  *
  * <pre>{@code
  * Simulation sim = Simulation.of(Presets.get("reynolds"), 42);
@@ -33,17 +36,6 @@ import java.util.SplittableRandom;
  * }</pre>
  */
 public final class Simulation {
-    // rule variant codes, fixed at construction
-    private static final int SEP_LINEAR = 0, SEP_INVERSE = 1, SEP_INVERSE_SQUARE = 2, SEP_NORMALIZED = 3, SEP_ZONAL = 4;
-    private static final int ALI_MATCH = 0, ALI_LIMITED = 1, ALI_HEADING = 2, ALI_CIRCULAR = 3, ALI_FORWARD = 4,
-            ALI_VICSEK = 5, ALI_ZONAL = 6, ALI_SUMMED = 7;
-    private static final int COH_CENTROID = 0, COH_STEER = 1, COH_UNIT = 2, COH_ZONAL = 3;
-    private static final int MOT_ADDITIVE = 0, MOT_STEERING = 1, MOT_CONSTANT = 2, MOT_TURNING = 3,
-            MOT_MOVE_CLAMP = 4, MOT_UNCLAMPED = 5;
-    private static final int BND_WRAP = 0, BND_SOFT = 1, BND_HARD = 2, BND_NONE = 3, BND_WRAP_POSITIONS = 4;
-    private static final int NB_METRIC = 0, NB_FIELD_OF_VIEW = 1, NB_TOPOLOGICAL = 2, NB_GLOBAL = 3;
-    private static final int OBS_FORCE_FIELD = 0, OBS_STEER = 1;
-
     private final Preset preset;
     private final Flock flock;
     private final BoidRandom random;             // per-step draws, by (step, boid id)
@@ -62,10 +54,17 @@ public final class Simulation {
     private final boolean stepUnbounded;
     private boolean scanAll;
     private int lastId;                           // highest live boid id (SummedVelocityMatch)
-    private final int nbKind, topologicalCount;
+    private final Neighbourhood.Kind nbKind;
+    private final boolean nbScansRadius, topological;
+    private final int topologicalCount;
     private final double fieldOfViewCos;          // cos(angle/2), or −2 when the cone is off
     private final double size, half;
-    private final int sepKind, aliKind, cohKind, motKind, bndKind;
+    private final Separation.Kind sepKind;
+    private final Alignment.Kind aliKind;
+    private final Cohesion.Kind cohKind;
+    private final Motion.Kind motKind;
+    private final Boundary.Kind bndKind;
+    private final boolean sepPriority, clampsAtStepEnd;
     private final double sepR2, sepWeight, sepStrength, sepMaxForce;
     private final double nbR2;
     private final double aliWeight, aliMaxForce, vicsekNoise, orientationR2;
@@ -78,7 +77,7 @@ public final class Simulation {
     private final double fleeR2, fleeWeight;
     private final Predation predation;
     private final double[] obsX, obsY, obsZ, obsR;
-    private final int obsKind;
+    private final ObstacleAvoidance.Kind obsKind;
     private final double obsRange, obsWeight, obsClearance;
     private final double noise;
 
@@ -87,22 +86,20 @@ public final class Simulation {
     private double[] sx, sy, sz, svx, svy, svz;
     private final double[] ux, uy, uz, heading;
     private final int[] slotOfId;
-    private int[] runs = new int[36];
-    private int[] forwardRuns = new int[81];
     private final int reach;                      // cells searched on each side (cell = radius / reach)
     private final boolean fastPairs;              // synchronous, metric, common variants
     private boolean shiftsExact;                  // this step's grid allows the symmetric pair pass
-    // the symmetric pair pass's per-boid sums: pairSumsPerBoid doubles per slot, side
-    // by side so that adding to a neighbour touches one or two cache lines, not eleven arrays
-    private static final int SEP_INV_COUNT = 0, NB_COUNT = 1, SEP_X = 2, SEP_Y = 3, INV_X = 4,
-            INV_Y = 5, NB_VX = 6, NB_VY = 7, NB_OX = 8, NB_OY = 9, SEP_Z = 10, INV_Z = 11, NB_VZ = 12, NB_OZ = 13;
-    private final int pairSumsPerBoid;            // 10 in 2D, 14 in 3D
-    private final double[] pairSums;
-    private final NearestSearch nearest;          // topological neighbourhood
-    private final double[] turned = new double[3];
+    private final PairPass pairs;                 // null unless fastPairs
+    private final NeighbourPass neighbours;       // one boid's neighbour sums, from whichever pass applies
+    private final double[] out = new double[3];    // a formula's vector result
+    private final double[] acc = new double[3];    // the summed rule output while forces add to it
     private double slack;
-    // flock-wide sums for the global neighbourhood
-    private double gpx, gpy, gpz, gvx, gvy, gvz, gux, guy, guz, gHeading;
+    private final GlobalSums globalSums;          // the global neighbourhood's flock-wide sums
+    // custom rules (general path only): the boid's neighbourhood collected as slots, and the views
+    private final CustomRule[] customRules;
+    private final boolean custom;
+    private final CustomRule.Boid customSelf = new CustomRule.Boid();
+    private final CustomRule.Neighbours customView = new CustomRule.Neighbours();
 
     /**
      * A simulation from a random initial state: positions uniform in the centred box of side
@@ -114,7 +111,7 @@ public final class Simulation {
     public static Simulation of(Preset preset, long seed) {
         SplittableRandom random = new SplittableRandom(seed);
         Flock flock = new Flock(preset.world().dimension(), preset.boids().count(), preset.predators().count());
-        randomize(preset, flock, random);
+        InitialState.randomize(preset, flock, random);
         return new Simulation(preset, flock, random);
     }
 
@@ -126,7 +123,7 @@ public final class Simulation {
      *                                  z ≠ 0, non-finite values, outside a periodic world)
      */
     public static Simulation of(Preset preset, long seed, Flock initial) {
-        validateInitial(preset, initial);
+        InitialState.validate(preset, initial);
         return new Simulation(preset, initial.copy(), new SplittableRandom(seed));
     }
 
@@ -146,87 +143,9 @@ public final class Simulation {
         System.arraycopy(boids.vy(), 0, flock.vy(), 0, n); System.arraycopy(boids.vz(), 0, flock.vz(), 0, n);
         System.arraycopy(boids.id(), 0, flock.id(), 0, n);
         SplittableRandom random = new SplittableRandom(seed);
-        drawPredators(preset, flock, random);
-        validateInitial(preset, flock);
+        InitialState.drawPredators(preset, flock, random);
+        InitialState.validate(preset, flock);
         return new Simulation(preset, flock, random);
-    }
-
-    private static void validateInitial(Preset preset, Flock f) {
-        int d = preset.world().dimension();
-        if (f.dimension() != d) {
-            throw new IllegalArgumentException("initial state is " + f.dimension() + "D but world.dimension = " + d);
-        }
-        if (!f.allFinite()) throw new IllegalArgumentException("initial state has a non-finite value");
-        if (d == 2) {
-            for (int i = 0; i < f.count(); i++) {
-                if (f.z()[i] != 0 || f.vz()[i] != 0) {
-                    throw new IllegalArgumentException("boid " + f.id()[i] + " has z or vz != 0 in a 2D world");
-                }
-            }
-            for (int i = 0; i < f.predatorCount(); i++) {
-                if (f.pz()[i] != 0 || f.pvz()[i] != 0) {
-                    throw new IllegalArgumentException("predator " + i + " has z or vz != 0 in a 2D world");
-                }
-            }
-        }
-        if (preset.world().boundary() instanceof Boundary.Wrap || preset.world().boundary() instanceof Boundary.WrapPositionsOnly) {
-            double half = 0.5 * preset.world().size();
-            for (int i = 0; i < f.count(); i++) {
-                if (outside(f.x()[i], half) || outside(f.y()[i], half) || outside(f.z()[i], half)) {
-                    throw new IllegalArgumentException("boid " + f.id()[i] + " lies outside the periodic world [-"
-                            + half + ", " + half + ")");
-                }
-            }
-        }
-    }
-
-    private static boolean outside(double v, double half) {
-        return v < -half || v >= half;
-    }
-
-    private static void randomize(Preset preset, Flock flock, SplittableRandom random) {
-        boolean threeD = preset.world().dimension() == 3;
-        double spawn = Math.min(preset.boids().spawnSize(), preset.world().size());
-        double speed = preset.boids().initialSpeed();
-        double[] u = new double[3];
-        for (int i = 0; i < flock.count(); i++) {
-            flock.x()[i] = spawn * (random.nextDouble() - 0.5);
-            flock.y()[i] = spawn * (random.nextDouble() - 0.5);
-            if (threeD) flock.z()[i] = spawn * (random.nextDouble() - 0.5);
-            randomUnit(random, threeD, u);
-            flock.vx()[i] = speed * u[0];
-            flock.vy()[i] = speed * u[1];
-            flock.vz()[i] = speed * u[2];
-        }
-        drawPredators(preset, flock, random);
-    }
-
-    /** Predators uniform in the world box, at rest. */
-    private static void drawPredators(Preset preset, Flock flock, SplittableRandom random) {
-        boolean threeD = preset.world().dimension() == 3;
-        double world = preset.world().size();
-        for (int k = 0; k < flock.predatorCount(); k++) {
-            flock.px()[k] = world * (random.nextDouble() - 0.5);
-            flock.py()[k] = world * (random.nextDouble() - 0.5);
-            if (threeD) flock.pz()[k] = world * (random.nextDouble() - 0.5);
-        }
-    }
-
-    /** Writes a uniformly random unit vector (z = 0 in 2D) into {@code out}. */
-    private static void randomUnit(SplittableRandom random, boolean threeD, double[] out) {
-        if (threeD) {
-            double cz = 2 * random.nextDouble() - 1;
-            double phi = 2 * Math.PI * random.nextDouble();
-            double r = Math.sqrt(Math.max(0, 1 - cz * cz));
-            out[0] = r * Math.cos(phi);
-            out[1] = r * Math.sin(phi);
-            out[2] = cz;
-        } else {
-            double phi = 2 * Math.PI * random.nextDouble();
-            out[0] = Math.cos(phi);
-            out[1] = Math.sin(phi);
-            out[2] = 0;
-        }
     }
 
     /**
@@ -236,7 +155,7 @@ public final class Simulation {
     static Simulation ofGeneralPass(Preset preset, long seed) {
         SplittableRandom random = new SplittableRandom(seed);
         Flock flock = new Flock(preset.world().dimension(), preset.boids().count(), preset.predators().count());
-        randomize(preset, flock, random);
+        InitialState.randomize(preset, flock, random);
         return new Simulation(preset, flock, random, false);
     }
 
@@ -254,15 +173,9 @@ public final class Simulation {
         half = 0.5 * size;
         sequential = preset.update() != Preset.UpdateOrder.SYNCHRONOUS;
         inPlace = preset.update() == Preset.UpdateOrder.SEQUENTIAL_IN_PLACE;
-        bndKind = switch (world.boundary()) {
-            case Boundary.Wrap w -> BND_WRAP;
-            case Boundary.WrapPositionsOnly w -> BND_WRAP_POSITIONS;
-            case Boundary.SoftMargin s -> BND_SOFT;
-            case Boundary.Hard h -> BND_HARD;
-            case Boundary.None n -> BND_NONE;
-        };
-        periodic = bndKind == BND_WRAP;
-        wrapPositions = bndKind == BND_WRAP || bndKind == BND_WRAP_POSITIONS;
+        bndKind = Boundary.kind(world.boundary());
+        periodic = bndKind.periodicDistances();
+        wrapPositions = bndKind.wrapsPositions();
         if (world.boundary() instanceof Boundary.SoftMargin(double margin, double turn)) {
             softMargin = margin;
             softTurn = turn;
@@ -274,62 +187,63 @@ public final class Simulation {
         Separation separation = preset.separation();
         sepR2 = separation.radius() * separation.radius();
         sepWeight = separation.weight();
-        switch (separation) {
-            case Separation.Linear l -> { sepKind = SEP_LINEAR; sepStrength = 0; sepMaxForce = 0; }
-            case Separation.InverseDistance d -> { sepKind = SEP_INVERSE; sepStrength = 0; sepMaxForce = 0; }
-            case Separation.InverseSquareClamped c -> {
-                sepKind = SEP_INVERSE_SQUARE; sepStrength = c.strength(); sepMaxForce = c.maxForce();
-            }
-            case Separation.Normalized n -> { sepKind = SEP_NORMALIZED; sepStrength = 0; sepMaxForce = 0; }
-            case Separation.Zonal z -> { sepKind = SEP_ZONAL; sepStrength = 0; sepMaxForce = 0; }
+        sepKind = Separation.kind(separation);
+        sepPriority = sepKind.hasPriority();
+        if (separation instanceof Separation.InverseSquareClamped c) {
+            sepStrength = c.strength(); sepMaxForce = c.maxForce();
+        } else {
+            sepStrength = 0; sepMaxForce = 0;
         }
 
         excludeCoincident = preset.neighbourhood() instanceof Neighbourhood.MetricExcludingCoincident;
+        nbKind = Neighbourhood.kind(preset.neighbourhood());
         switch (preset.neighbourhood()) {
             case Neighbourhood.Metric m -> {
-                nbKind = NB_METRIC; nbR2 = m.radius() * m.radius(); fieldOfViewCos = -2; topologicalCount = 0;
+                nbR2 = m.radius() * m.radius(); fieldOfViewCos = -2; topologicalCount = 0;
             }
             case Neighbourhood.MetricExcludingCoincident m -> {
-                nbKind = NB_METRIC; nbR2 = m.radius() * m.radius(); fieldOfViewCos = -2; topologicalCount = 0;
+                nbR2 = m.radius() * m.radius(); fieldOfViewCos = -2; topologicalCount = 0;
             }
             case Neighbourhood.FieldOfView f -> {
-                nbKind = NB_FIELD_OF_VIEW; nbR2 = f.radius() * f.radius(); topologicalCount = 0;
+                nbR2 = f.radius() * f.radius(); topologicalCount = 0;
                 fieldOfViewCos = f.angle() >= 360 ? -2 : Math.cos(Math.toRadians(f.angle() / 2));
             }
             case Neighbourhood.Topological t -> {
-                nbKind = NB_TOPOLOGICAL; nbR2 = 0; fieldOfViewCos = -2; topologicalCount = t.count();
+                nbR2 = 0; fieldOfViewCos = -2; topologicalCount = t.count();
             }
-            case Neighbourhood.Global g -> { nbKind = NB_GLOBAL; nbR2 = 0; fieldOfViewCos = -2; topologicalCount = 0; }
+            case Neighbourhood.Global g -> { nbR2 = 0; fieldOfViewCos = -2; topologicalCount = 0; }
         }
-        global = nbKind == NB_GLOBAL;
-        nearest = new NearestSearch(Math.max(1, topologicalCount));
+        nbScansRadius = nbKind.scansRadius();
+        topological = nbKind == Neighbourhood.Kind.TOPOLOGICAL;
+        global = nbKind == Neighbourhood.Kind.GLOBAL;
 
         Alignment alignment = preset.alignment();
         aliWeight = alignment.weight();
         double maxForce = 0, noiseEta = 0, orientation = 0;
+        aliKind = Alignment.kind(alignment);
         switch (alignment) {
-            case Alignment.VelocityMatch m -> aliKind = ALI_MATCH;
-            case Alignment.SummedVelocityMatch m -> aliKind = ALI_SUMMED;
-            case Alignment.MeanVelocityLimited m -> { aliKind = ALI_LIMITED; maxForce = m.maxForce(); }
-            case Alignment.HeadingBlend h -> aliKind = ALI_HEADING;
-            case Alignment.CircularHeadingBlend h -> aliKind = ALI_CIRCULAR;
-            case Alignment.MeanForward f -> aliKind = ALI_FORWARD;
-            case Alignment.Vicsek v -> { aliKind = ALI_VICSEK; noiseEta = v.noise(); }
-            case Alignment.Zonal z -> { aliKind = ALI_ZONAL; orientation = z.radius(); }
+            case Alignment.MeanVelocityLimited m -> maxForce = m.maxForce();
+            case Alignment.Vicsek v -> noiseEta = v.noise();
+            case Alignment.Zonal z -> orientation = z.radius();
+            case Alignment.VelocityMatch m -> { }
+            case Alignment.SummedVelocityMatch m -> { }
+            case Alignment.HeadingBlend h -> { }
+            case Alignment.CircularHeadingBlend h -> { }
+            case Alignment.MeanForward f -> { }
         }
         aliMaxForce = maxForce;
         vicsekNoise = noiseEta;
         orientationR2 = orientation * orientation;
-        needUnit = aliKind == ALI_FORWARD || aliKind == ALI_CIRCULAR || aliKind == ALI_VICSEK || aliKind == ALI_ZONAL;
-        needHeading = aliKind == ALI_HEADING;
+        needUnit = aliKind.needsUnitVelocities();
+        needHeading = aliKind.needsHeadings();
 
         Cohesion cohesion = preset.cohesion();
         cohWeight = cohesion.weight();
-        switch (cohesion) {
-            case Cohesion.Centroid c -> { cohKind = COH_CENTROID; cohArrival = 0; cohMaxForce = 0; }
-            case Cohesion.SteerTo s -> { cohKind = COH_STEER; cohArrival = s.arrivalRadius(); cohMaxForce = s.maxForce(); }
-            case Cohesion.UnitToCentroid u -> { cohKind = COH_UNIT; cohArrival = 0; cohMaxForce = 0; }
-            case Cohesion.Zonal z -> { cohKind = COH_ZONAL; cohArrival = 0; cohMaxForce = 0; }
+        cohKind = Cohesion.kind(cohesion);
+        if (cohesion instanceof Cohesion.SteerTo s) {
+            cohArrival = s.arrivalRadius(); cohMaxForce = s.maxForce();
+        } else {
+            cohArrival = 0; cohMaxForce = 0;
         }
 
         minSpeed = preset.boids().minSpeed();
@@ -337,42 +251,46 @@ public final class Simulation {
         double largestStep;
         switch (preset.motion()) {
             case Motion.Additive a -> {
-                motKind = MOT_ADDITIVE; dt = a.dt(); motMaxForce = 0; constSpeed = 0; turnFactor = 0;
+                motKind = Motion.Kind.ADDITIVE; dt = a.dt(); motMaxForce = 0; constSpeed = 0; turnFactor = 0;
                 maxTurnPerStep = 0; headingError = 0;
                 largestStep = maxSpeed * dt;
             }
             case Motion.MoveThenClamp m -> {
-                motKind = MOT_MOVE_CLAMP; dt = m.dt(); motMaxForce = 0; constSpeed = 0; turnFactor = 0;
+                motKind = Motion.Kind.MOVE_THEN_CLAMP; dt = m.dt(); motMaxForce = 0; constSpeed = 0; turnFactor = 0;
                 maxTurnPerStep = 0; headingError = 0;
                 largestStep = maxSpeed * dt;          // usual, not a bound: see stepUnbounded
             }
             case Motion.Unclamped u -> {
-                motKind = MOT_UNCLAMPED; dt = u.dt(); motMaxForce = 0; constSpeed = 0; turnFactor = 0;
+                motKind = Motion.Kind.UNCLAMPED; dt = u.dt(); motMaxForce = 0; constSpeed = 0; turnFactor = 0;
                 maxTurnPerStep = 0; headingError = 0;
                 largestStep = maxSpeed * dt;          // usual, not a bound: see stepUnbounded
             }
             case Motion.Steering s -> {
-                motKind = MOT_STEERING; dt = s.dt(); motMaxForce = s.maxForce(); constSpeed = 0; turnFactor = 0;
+                motKind = Motion.Kind.STEERING; dt = s.dt(); motMaxForce = s.maxForce(); constSpeed = 0; turnFactor = 0;
                 maxTurnPerStep = 0; headingError = 0;
                 largestStep = maxSpeed * dt;
             }
             case Motion.ConstantSpeed c -> {
-                motKind = MOT_CONSTANT; dt = c.dt(); motMaxForce = 0; constSpeed = c.speed(); turnFactor = c.turnFactor();
+                motKind = Motion.Kind.CONSTANT_SPEED; dt = c.dt(); motMaxForce = 0; constSpeed = c.speed(); turnFactor = c.turnFactor();
                 maxTurnPerStep = 0; headingError = 0;
                 largestStep = constSpeed * dt;
             }
             case Motion.TurningRate t -> {
-                motKind = MOT_TURNING; dt = t.dt(); motMaxForce = 0; constSpeed = t.speed(); turnFactor = 0;
+                motKind = Motion.Kind.TURNING_RATE; dt = t.dt(); motMaxForce = 0; constSpeed = t.speed(); turnFactor = 0;
                 maxTurnPerStep = Math.toRadians(t.maxTurnRate()) * t.dt(); headingError = t.headingError();
                 largestStep = constSpeed * dt;
             }
         }
         // Sequential update reads neighbours that already moved this step: widen the cells by
         // the largest step so a neighbour query from the start-of-step cells stays exact.
-        fastPairs = pairPass && !sequential && nbKind == NB_METRIC && !needUnit && !needHeading
-                && sepKind != SEP_ZONAL && aliKind != ALI_ZONAL;
+        // the symmetric pair pass when every variant reads only its sums (each declares it)
+        customRules = preset.customRules().toArray(new CustomRule[0]);
+        custom = customRules.length > 0;                 // a custom rule declares no pair sums
+        fastPairs = pairPass && !custom && !sequential && nbKind.usesPairSums() && sepKind.usesPairSums()
+                && aliKind.usesPairSums() && cohKind.usesPairSums();
         slack = sequential ? largestStep : 0;
-        stepUnbounded = sequential && (motKind == MOT_MOVE_CLAMP || motKind == MOT_UNCLAMPED);
+        stepUnbounded = sequential && motKind.stepUnbounded();
+        clampsAtStepEnd = motKind.clampsAtStepEnd();
         // 2D: half-radius cells searched two deep scan 6.25 r² instead of 9 r² (31 % fewer candidates)
         reach = threeD ? 1 : 2;
         cellSize = (preset.interactionRadius() + slack) / reach;
@@ -394,27 +312,31 @@ public final class Simulation {
             obsX[k] = spheres.get(k).x(); obsY[k] = spheres.get(k).y();
             obsZ[k] = spheres.get(k).z(); obsR[k] = spheres.get(k).radius();
         }
+        obsKind = ObstacleAvoidance.kind(preset.obstacles().avoidance());
         switch (preset.obstacles().avoidance()) {
             case ObstacleAvoidance.ForceField f -> {
-                obsKind = OBS_FORCE_FIELD; obsRange = f.range(); obsWeight = f.weight(); obsClearance = 0;
+                obsRange = f.range(); obsWeight = f.weight(); obsClearance = 0;
             }
             case ObstacleAvoidance.SteerToAvoid a -> {
-                obsKind = OBS_STEER; obsRange = a.lookAhead(); obsWeight = a.weight(); obsClearance = a.clearance();
+                obsRange = a.lookAhead(); obsWeight = a.weight(); obsClearance = a.clearance();
             }
         }
         noise = preset.noise().strength();
-        drawsPerBoid = noise > 0 || aliKind == ALI_VICSEK || (motKind == MOT_TURNING && headingError > 0);
+        drawsPerBoid = noise > 0 || aliKind.drawsPerBoid() || (motKind == Motion.Kind.TURNING_RATE && headingError > 0);
 
         int capacity = flock.capacity();
         // WrapPositionsOnly: the cells wrap with the positions (a boid that wrapped stays in its
         // cell's block), the distances do not (a boid across the edge is far away)
         grid = new NeighbourGrid(world.dimension(), wrapPositions, size, capacity);
         slotOfId = new int[sequential ? capacity : 0];
-        pairSumsPerBoid = threeD ? 14 : 10;
-        pairSums = new double[fastPairs ? pairSumsPerBoid * capacity : 0];
+        pairs = fastPairs ? new PairPass(grid, threeD, periodic, excludeCoincident, sepR2, nbR2, size, reach, capacity) : null;
+        globalSums = new GlobalSums(needUnit, needHeading);
         ux = new double[needUnit ? capacity : 0]; uy = new double[needUnit ? capacity : 0];
         uz = new double[needUnit ? capacity : 0];
         heading = new double[needHeading ? capacity : 0];
+        neighbours = new NeighbourPass(grid, reach, periodic, size, threeD, nbScansRadius, aliKind == Alignment.Kind.ZONAL,
+                sepKind == Separation.Kind.ZONAL, excludeCoincident, needUnit, needHeading, topological, topologicalCount,
+                sequential, sepR2, nbR2, orientationR2, fieldOfViewCos, pairs, global ? globalSums : null, custom, capacity);
     }
 
     /** @return the preset this simulation runs. */
@@ -452,14 +374,13 @@ public final class Simulation {
         shiftsExact = grid.shiftsExact(reach);
         int maxRuns = grid.maxRuns(reach);
         // grown geometrically, so a flock whose grid keeps growing allocates O(log) times, not every step
-        if (runs.length < 2 * maxRuns) runs = new int[Math.max(2 * maxRuns, 2 * runs.length)];
-        if (forwardRuns.length < 3 * maxRuns) forwardRuns = new int[Math.max(3 * maxRuns, 2 * forwardRuns.length)];
+        neighbours.ensureRuns(maxRuns);
         sx = flock.x(); sy = flock.y(); sz = flock.z();
         svx = flock.vx(); svy = flock.vy(); svz = flock.vz();
         if (needUnit) for (int s = 0; s < n; s++) cacheUnit(s);
         if (needHeading) for (int s = 0; s < n; s++) heading[s] = Math.atan2(svy[s], svx[s]);
-        if (global) computeGlobalSums(n);
-        if (aliKind == ALI_SUMMED) {
+        if (global) globalSums.compute(n, sx, sy, sz, svx, svy, svz, ux, uy, uz, heading);
+        if (aliKind == Alignment.Kind.SUMMED_VELOCITY_MATCH) {
             int[] id = flock.id();
             lastId = -1;
             for (int s = 0; s < n; s++) lastId = Math.max(lastId, id[s]);
@@ -475,7 +396,7 @@ public final class Simulation {
             for (int boid = 0; boid < slotOfId.length; boid++) {
                 int s = slotOfId[boid];
                 if (s < 0) continue;
-                if (global) addToGlobalSums(s, -1);
+                if (global) globalSums.add(s, -1, sx, sy, sz, svx, svy, svz, ux, uy, uz, heading);
                 double ox = sx[s], oy = sy[s], oz = sz[s];
                 updateBoid(s, n, sx, sy, sz, svx, svy, svz);
                 if (stepUnbounded && !scanAll) {
@@ -489,16 +410,16 @@ public final class Simulation {
                 }
                 if (needUnit) cacheUnit(s);
                 if (needHeading) heading[s] = Math.atan2(svy[s], svx[s]);
-                if (global) addToGlobalSums(s, +1);
+                if (global) globalSums.add(s, +1, sx, sy, sz, svx, svy, svz, ux, uy, uz, heading);
             }
         } else {
             double[] nx = flock.nextX(), ny = flock.nextY(), nz = flock.nextZ();
             double[] nvx = flock.nextVx(), nvy = flock.nextVy(), nvz = flock.nextVz();
-            if (fastPairs && shiftsExact) symmetricPairSums(n);
+            if (fastPairs && shiftsExact) pairs.run(n, sx, sy, sz, svx, svy, svz, maxRuns);
             for (int s = 0; s < n; s++) updateBoid(s, n, nx, ny, nz, nvx, nvy, nvz);
             flock.swapBuffers();
         }
-        if (motKind == MOT_MOVE_CLAMP) clampThenBound(n);
+        if (clampsAtStepEnd) clampThenBound(n);
         step++;
         if (flock.predatorCount() > 0) {
             predation.move();
@@ -514,25 +435,13 @@ public final class Simulation {
         double[] x = flock.x(), y = flock.y(), z = flock.z(), vx = flock.vx(), vy = flock.vy(), vz = flock.vz();
         double lo = -half - softMargin, hi = half + softMargin;
         for (int s = 0; s < n; s++) {
-            double speed = Math.sqrt(vx[s] * vx[s] + vy[s] * vy[s] + vz[s] * vz[s]);
-            if (speed > maxSpeed) {
-                double f = maxSpeed / speed;
-                vx[s] *= f; vy[s] *= f; vz[s] *= f;
-            } else if (speed < minSpeed && speed > 0) {
-                double f = minSpeed / speed;
-                vx[s] *= f; vy[s] *= f; vz[s] *= f;
-            }
-            if (bndKind == BND_SOFT) {
-                if (x[s] < lo) vx[s] += softTurn; else if (x[s] > hi) vx[s] -= softTurn;
-                if (y[s] < lo) vy[s] += softTurn; else if (y[s] > hi) vy[s] -= softTurn;
-                if (threeD) { if (z[s] < lo) vz[s] += softTurn; else if (z[s] > hi) vz[s] -= softTurn; }
-            } else if (bndKind == BND_HARD) {
-                if (x[s] > half) { x[s] = half; vx[s] = -Math.abs(vx[s]); } else if (x[s] < -half) { x[s] = -half; vx[s] = Math.abs(vx[s]); }
-                if (y[s] > half) { y[s] = half; vy[s] = -Math.abs(vy[s]); } else if (y[s] < -half) { y[s] = -half; vy[s] = Math.abs(vy[s]); }
-                if (threeD) {
-                    if (z[s] > half) { z[s] = half; vz[s] = -Math.abs(vz[s]); } else if (z[s] < -half) { z[s] = -half; vz[s] = Math.abs(vz[s]); }
-                }
-            }
+            Motion.clampSpeed(minSpeed, maxSpeed, vx, vy, vz, s);
+            vx[s] = Boundary.velocityAtStepEnd(bndKind, vx[s], x[s], lo, hi, softTurn, half);
+            vy[s] = Boundary.velocityAtStepEnd(bndKind, vy[s], y[s], lo, hi, softTurn, half);
+            if (threeD) vz[s] = Boundary.velocityAtStepEnd(bndKind, vz[s], z[s], lo, hi, softTurn, half);
+            x[s] = Boundary.positionAtWall(bndKind, x[s], half);
+            y[s] = Boundary.positionAtWall(bndKind, y[s], half);
+            if (threeD) z[s] = Boundary.positionAtWall(bndKind, z[s], half);
         }
     }
 
@@ -546,20 +455,21 @@ public final class Simulation {
         }
     }
 
-    private void computeGlobalSums(int n) {
-        gpx = gpy = gpz = gvx = gvy = gvz = gux = guy = guz = gHeading = 0;
-        for (int s = 0; s < n; s++) addToGlobalSums(s, +1);
-    }
-
-    private void addToGlobalSums(int s, int sign) {
-        gpx += sign * sx[s]; gpy += sign * sy[s]; gpz += sign * sz[s];
-        gvx += sign * svx[s]; gvy += sign * svy[s]; gvz += sign * svz[s];
-        if (needUnit) { gux += sign * ux[s]; guy += sign * uy[s]; guz += sign * uz[s]; }
-        if (needHeading) gHeading += sign * heading[s];
-    }
-
-    private double delta(double d) {
-        return periodic ? Periodic.minimumImage(d, size) : d;
+    private void customForces(int s, double xi, double yi, double zi, double vxi, double vyi, double vzi,
+                              int count, double[] acc) {
+        CustomRule.Boid self = customSelf;
+        self.id = flock.id()[s]; self.dimension = threeD ? 3 : 2; self.step = step;
+        self.x = xi; self.y = yi; self.z = zi; self.vx = vxi; self.vy = vyi; self.vz = vzi;
+        CustomRule.Neighbours view = customView;
+        view.slot = neighbours.collected(); view.count = count; view.ids = flock.id();
+        view.x = sx; view.y = sy; view.z = sz; view.vx = svx; view.vy = svy; view.vz = svz;
+        view.xi = xi; view.yi = yi; view.zi = zi; view.period = periodic ? size : 0;
+        for (CustomRule rule : customRules) {
+            out[0] = 0; out[1] = 0; out[2] = 0;
+            rule.force(self, view, out);
+            acc[0] += out[0]; acc[1] += out[1];
+            if (threeD) acc[2] += out[2];
+        }
     }
 
     /**
@@ -572,393 +482,132 @@ public final class Simulation {
         final double vxi = svx[s], vyi = svy[s], vzi = svz[s];
         if (drawsPerBoid) random.start(step, flock.id()[s]);
 
-        // --- one pass over the neighbour cells: every sum any variant needs
-        int sepInvCount = 0, nbCount = 0;
-        double sepX = 0, sepY = 0, sepZ = 0;        // Σ (p_i − p_j), separation radius
-        double invX = 0, invY = 0, invZ = 0;        // Σ (p_i − p_j)/d², separation radius, d > 0
-        double nbVx = 0, nbVy = 0, nbVz = 0;        // Σ v_j, neighbourhood
-        double nbOx = 0, nbOy = 0, nbOz = 0;        // Σ (p_j − p_i), neighbourhood
-        double nbUx = 0, nbUy = 0, nbUz = 0;        // Σ unit(v_j), neighbourhood
-        double nbHeading = 0;                       // Σ atan2(v_j), neighbourhood
-        double zoneX = 0, zoneY = 0, zoneZ = 0;     // Zonal: Σ unit(p_i − p_j) (repulsion) …
-        double attX = 0, attY = 0, attZ = 0;        // … and Σ unit(p_j − p_i) (attraction zone)
-        int attCount = 0;
-        final boolean metric = nbKind == NB_METRIC || nbKind == NB_FIELD_OF_VIEW;
-        final boolean zonal = aliKind == ALI_ZONAL;
-        // the view cone (off for a boid at rest, which sees all round)
-        double viewCos = fieldOfViewCos, hx = 0, hy = 0, hz = 0;
-        if (viewCos > -2) {
-            double speed = Math.sqrt(vxi * vxi + vyi * vyi + vzi * vzi);
-            if (speed > 0) { hx = vxi / speed; hy = vyi / speed; hz = vzi / speed; } else viewCos = -2;
-        }
-        if (fastPairs && shiftsExact) {
-            int at = pairSumsPerBoid * s;
-            sepInvCount = (int) pairSums[at + SEP_INV_COUNT];
-            nbCount = (int) pairSums[at + NB_COUNT];
-            sepX = pairSums[at + SEP_X]; sepY = pairSums[at + SEP_Y]; invX = pairSums[at + INV_X]; invY = pairSums[at + INV_Y];
-            nbVx = pairSums[at + NB_VX]; nbVy = pairSums[at + NB_VY]; nbOx = pairSums[at + NB_OX]; nbOy = pairSums[at + NB_OY];
-            if (threeD) {
-                sepZ = pairSums[at + SEP_Z]; invZ = pairSums[at + INV_Z]; nbVz = pairSums[at + NB_VZ]; nbOz = pairSums[at + NB_OZ];
-            }
-        }
-        int runCount;
-        if (fastPairs && shiftsExact) runCount = 0;
-        else if (scanAll) { runs[0] = 0; runs[1] = n; runCount = 1; }
-        else runCount = grid.ranges(xi, yi, zi, reach, runs);
-        for (int r = 0; r < runCount; r++) {
-            int end = runs[2 * r + 1];
-            for (int k = runs[2 * r]; k < end; k++) {
-                if (k == s) continue;
-                double dx = sx[k] - xi, dy = sy[k] - yi, dz = sz[k] - zi;
-                if (periodic) {
-                    dx = Periodic.minimumImage(dx, size);
-                    dy = Periodic.minimumImage(dy, size);
-                    dz = Periodic.minimumImage(dz, size);
-                }
-                double d2 = dx * dx + dy * dy + dz * dz;
-                if (viewCos > -2 && (d2 < sepR2 || d2 < nbR2)
-                        && hx * dx + hy * dy + hz * dz < viewCos * Math.sqrt(d2)) continue;
-                if (d2 < sepR2) {
-                    sepX -= dx; sepY -= dy; sepZ -= dz;
-                    if (d2 > 0) {
-                        double inv = 1.0 / d2;
-                        sepInvCount++;
-                        invX -= dx * inv; invY -= dy * inv; invZ -= dz * inv;
-                        if (sepKind == SEP_ZONAL) {
-                            double invD = Math.sqrt(inv);
-                            zoneX -= dx * invD; zoneY -= dy * invD; zoneZ -= dz * invD;
-                        }
-                    }
-                    if (zonal) continue;     // Couzin's zones do not overlap
-                }
-                if (metric && d2 < nbR2 && (d2 > 0 || !excludeCoincident)) {
-                    if (zonal) {
-                        if (d2 < orientationR2) {
-                            nbCount++;
-                            nbUx += ux[k]; nbUy += uy[k]; nbUz += uz[k];
-                        } else if (d2 > 0) {
-                            double invD = 1.0 / Math.sqrt(d2);
-                            attCount++;
-                            attX += dx * invD; attY += dy * invD; attZ += dz * invD;
-                        }
-                        continue;
-                    }
-                    nbCount++;
-                    nbVx += svx[k]; nbVy += svy[k]; nbVz += svz[k];
-                    nbOx += dx; nbOy += dy; nbOz += dz;
-                    if (needUnit) { nbUx += ux[k]; nbUy += uy[k]; nbUz += uz[k]; }
-                    if (needHeading) nbHeading += heading[k];
-                }
-            }
-        }
-        if (nbKind == NB_TOPOLOGICAL) {
-            int found = nearest.search(grid, sx, sy, sz, s, xi, yi, zi, periodic ? size : 0,
-                    scanAll ? Double.POSITIVE_INFINITY : slack);
-            int[] nearSlot = nearest.slots();
-            for (int m = 0; m < found; m++) {
-                int k = nearSlot[m];
-                double dx = delta(sx[k] - xi), dy = delta(sy[k] - yi), dz = delta(sz[k] - zi);
-                nbCount++;
-                nbVx += svx[k]; nbVy += svy[k]; nbVz += svz[k];
-                nbOx += dx; nbOy += dy; nbOz += dz;
-                if (needUnit) { nbUx += ux[k]; nbUy += uy[k]; nbUz += uz[k]; }
-                if (needHeading) nbHeading += heading[k];
-            }
-        }
-        if (global) {
-            // the sums exclude the boid itself: in sequential mode it was taken out by the caller
-            int others = n - 1;
-            double px = sequential ? gpx : gpx - xi, py = sequential ? gpy : gpy - yi, pz = sequential ? gpz : gpz - zi;
-            nbCount = others;
-            nbVx = sequential ? gvx : gvx - vxi; nbVy = sequential ? gvy : gvy - vyi; nbVz = sequential ? gvz : gvz - vzi;
-            nbOx = px - others * xi; nbOy = py - others * yi; nbOz = pz - others * zi;
-            if (needUnit) {
-                nbUx = sequential ? gux : gux - ux[s];
-                nbUy = sequential ? guy : guy - uy[s];
-                nbUz = sequential ? guz : guz - uz[s];
-            }
-            if (needHeading) nbHeading = sequential ? gHeading : gHeading - heading[s];
-        }
+        // --- the neighbour sums, from the symmetric pair pass, the general pass or the flock-wide sums
+        final NeighbourPass nb = neighbours;
+        nb.gather(s, n, sx, sy, sz, svx, svy, svz, ux, uy, uz, heading, fastPairs && shiftsExact, scanAll, slack);
+        int sepInvCount = nb.sepInvCount, nbCount = nb.nbCount, attCount = nb.attCount;
+        final double sepX = nb.sepX, sepY = nb.sepY, sepZ = nb.sepZ, invX = nb.invX, invY = nb.invY, invZ = nb.invZ;
+        final double nbVx = nb.nbVx, nbVy = nb.nbVy, nbVz = nb.nbVz, nbOx = nb.nbOx, nbOy = nb.nbOy, nbOz = nb.nbOz;
+        final double nbUx = nb.nbUx, nbUy = nb.nbUy, nbUz = nb.nbUz, nbHeading = nb.nbHeading;
+        final double zoneX = nb.zoneX, zoneY = nb.zoneY, zoneZ = nb.zoneZ, attX = nb.attX, attY = nb.attY, attZ = nb.attZ;
 
         // --- rules. Summed in 003's order: separation, alignment, cohesion, then the forces; in
-        // place (002) cohesion, alignment, separation, each reading the velocity as changed so far
+        // place (002) cohesion, alignment, separation, each reading the velocity as changed so far.
+        // Each formula sits with its variant in sim/.../rule/; the switches are exhaustive.
         double wx = vxi, wy = vyi, wz = vzi;   // working velocity (changed only by heading blends)
         double ax = 0, ay = 0, az = 0;         // summed rule output
-        double spx = 0, spy = 0, spz = 0;      // separation's output
-        double chx = 0, chy = 0, chz = 0;      // cohesion's output
-        boolean repulsed = false;              // Zonal separation has priority over the other rules
+        final double[] out = this.out, acc = this.acc;
 
-        switch (sepKind) {
-            case SEP_LINEAR -> { spx = sepWeight * sepX; spy = sepWeight * sepY; spz = sepWeight * sepZ; }
-            case SEP_INVERSE -> {
-                if (sepInvCount > 0) {
-                    double f = sepWeight / sepInvCount;
-                    spx = f * invX; spy = f * invY; spz = f * invZ;
-                }
-            }
-            case SEP_INVERSE_SQUARE -> {
-                if (sepInvCount > 0) {
-                    double mx = invX / sepInvCount, my = invY / sepInvCount, mz = invZ / sepInvCount;
-                    double len = Math.sqrt(mx * mx + my * my + mz * mz);
-                    if (len > 0) {
-                        double f = sepWeight * Math.min(sepStrength * len, sepMaxForce) / len;
-                        spx = f * mx; spy = f * my; spz = f * mz;
-                    }
-                }
-            }
-            case SEP_NORMALIZED -> {
-                double len = Math.sqrt(sepX * sepX + sepY * sepY + sepZ * sepZ);
-                if (len > 0) {
-                    double f = sepWeight / len;
-                    spx = f * sepX; spy = f * sepY; spz = f * sepZ;
-                }
-            }
-            case SEP_ZONAL -> {
-                if (sepInvCount > 0) {
-                    repulsed = true;
-                    double len = Math.sqrt(zoneX * zoneX + zoneY * zoneY + zoneZ * zoneZ);
-                    if (len > 0) {
-                        double f = sepWeight / len;
-                        spx = f * zoneX; spy = f * zoneY; spz = f * zoneZ;
-                    }
-                }
-            }
-            default -> throw new AssertionError(sepKind);
-        }
-        if (repulsed) { nbCount = 0; attCount = 0; }
+        double[] sep = switch (sepKind) {
+            case LINEAR -> Separation.linear(sepWeight, sepX, sepY, sepZ, out);
+            case INVERSE_DISTANCE -> Separation.inverseDistance(sepWeight, sepInvCount, invX, invY, invZ, out);
+            case INVERSE_SQUARE_CLAMPED -> Separation.inverseSquareClamped(sepWeight, sepStrength, sepMaxForce,
+                    sepInvCount, invX, invY, invZ, out);
+            case NORMALIZED -> Separation.normalized(sepWeight, sepX, sepY, sepZ, out);
+            case ZONAL -> Separation.zonal(sepWeight, sepInvCount, zoneX, zoneY, zoneZ, out);
+        };
+        final double spx = sep[0], spy = sep[1], spz = sep[2];    // separation's output
+        if (sepPriority && sepInvCount > 0) { nbCount = 0; attCount = 0; }   // Couzin: repulsion first
 
-        if (cohKind == COH_ZONAL) {
-            double len = Math.sqrt(attX * attX + attY * attY + attZ * attZ);
-            if (attCount > 0 && len > 0) {
-                double f = cohWeight / len;
-                chx = f * attX; chy = f * attY; chz = f * attZ;
-            }
-        } else if (nbCount > 0) {
-            double cx = nbOx / nbCount, cy = nbOy / nbCount, cz = nbOz / nbCount;   // c_i − p_i
-            switch (cohKind) {
-                case COH_CENTROID -> { chx = cohWeight * cx; chy = cohWeight * cy; chz = cohWeight * cz; }
-                case COH_STEER -> {
-                    double d = Math.sqrt(cx * cx + cy * cy + cz * cz);
-                    if (d > 0) {
-                        double desired = maxSpeed * (d < cohArrival ? d / cohArrival : 1) / d;
-                        double tx = cx * desired - vxi, ty = cy * desired - vyi, tz = cz * desired - vzi;
-                        double len = Math.sqrt(tx * tx + ty * ty + tz * tz);
-                        if (len > cohMaxForce) {
-                            double f = cohMaxForce / len;
-                            tx *= f; ty *= f; tz *= f;
-                        }
-                        chx = cohWeight * tx; chy = cohWeight * ty; chz = cohWeight * tz;
-                    }
-                }
-                case COH_UNIT -> {
-                    double d = Math.sqrt(cx * cx + cy * cy + cz * cz);
-                    if (d > 0) {
-                        double f = cohWeight / d;
-                        chx = f * cx; chy = f * cy; chz = f * cz;
-                    }
-                }
-                default -> throw new AssertionError(cohKind);   // COH_ZONAL is handled above
-            }
-        }
+        double[] coh = switch (cohKind) {
+            case CENTROID -> Cohesion.centroid(cohWeight, nbCount, nbOx, nbOy, nbOz, out);
+            case STEER_TO -> Cohesion.steerTo(cohWeight, cohArrival, cohMaxForce, maxSpeed, nbCount, nbOx, nbOy, nbOz,
+                    vxi, vyi, vzi, out);
+            case UNIT_TO_CENTROID -> Cohesion.unitToCentroid(cohWeight, nbCount, nbOx, nbOy, nbOz, out);
+            case ZONAL -> Cohesion.zonal(cohWeight, attCount, attX, attY, attZ, out);
+        };
+        final double chx = coh[0], chy = coh[1], chz = coh[2];    // cohesion's output
 
+        // a sum that starts at +0.0 and only has values added is never −0.0, so adding a zero
+        // output below leaves it bit for bit unchanged
         if (inPlace) { ax += chx; ay += chy; az += chz; } else { ax += spx; ay += spy; az += spz; }
         // the own velocity alignment reads: as changed by the rules before it when in place
         double rvx = inPlace ? vxi + ax : vxi, rvy = inPlace ? vyi + ay : vyi, rvz = inPlace ? vzi + az : vzi;
 
-        switch (aliKind) {
-            case ALI_MATCH -> {
-                if (nbCount > 0) {
-                    ax += aliWeight * (nbVx / nbCount - rvx);
-                    ay += aliWeight * (nbVy / nbCount - rvy);
-                    az += aliWeight * (nbVz / nbCount - rvz);
-                }
-            }
-            case ALI_SUMMED -> {
-                // 000 as printed: the mean only for the last boid, the plain sum for every other
-                if (flock.id()[s] != lastId) {
-                    ax += aliWeight * (nbVx - rvx); ay += aliWeight * (nbVy - rvy); az += aliWeight * (nbVz - rvz);
-                } else if (nbCount > 0) {
-                    ax += aliWeight * (nbVx / nbCount - rvx);
-                    ay += aliWeight * (nbVy / nbCount - rvy);
-                    az += aliWeight * (nbVz / nbCount - rvz);
-                }
-            }
-            case ALI_LIMITED -> {
-                if (nbCount > 0) {
-                    double mx = nbVx / nbCount, my = nbVy / nbCount, mz = nbVz / nbCount;
-                    double len = Math.sqrt(mx * mx + my * my + mz * mz);
-                    if (len > aliMaxForce) {
-                        double f = aliMaxForce / len;
-                        mx *= f; my *= f; mz *= f;
-                    }
-                    ax += aliWeight * mx; ay += aliWeight * my; az += aliWeight * mz;
-                }
-            }
-            case ALI_HEADING, ALI_CIRCULAR -> {
+        double[] ali = switch (aliKind) {
+            case VELOCITY_MATCH -> Alignment.velocityMatch(aliWeight, nbCount, nbVx, nbVy, nbVz, rvx, rvy, rvz, out);
+            case SUMMED_VELOCITY_MATCH -> Alignment.summedVelocityMatch(aliWeight, flock.id()[s] == lastId, nbCount,
+                    nbVx, nbVy, nbVz, rvx, rvy, rvz, out);
+            case MEAN_VELOCITY_LIMITED -> Alignment.meanVelocityLimited(aliWeight, aliMaxForce, nbCount, nbVx, nbVy, nbVz, out);
+            case HEADING_BLEND, CIRCULAR_HEADING_BLEND -> {
                 if (nbCount > 0) {
                     // 003 turns the velocity as already changed by separation (in place: by cohesion)
                     wx += ax; wy += ay;
                     ax = 0; ay = 0;
                     double bird = Math.atan2(wy, wx);
                     double speed = Math.sqrt(wx * wx + wy * wy);
-                    double turned;
-                    if (aliKind == ALI_HEADING) {
-                        double mean = nbHeading / nbCount;
-                        turned = bird + (mean - bird) * aliWeight;
-                    } else {
-                        turned = nbUx == 0 && nbUy == 0 ? bird
-                                : bird + wrapAngle(Math.atan2(nbUy, nbUx) - bird) * aliWeight;
-                    }
+                    double turned = aliKind == Alignment.Kind.HEADING_BLEND
+                            ? Alignment.headingBlend(aliWeight, bird, nbCount, nbHeading)
+                            : Alignment.circularHeadingBlend(aliWeight, bird, nbUx, nbUy);
                     wx = Math.cos(turned) * speed;
                     wy = Math.sin(turned) * speed;
                 }
+                out[0] = 0; out[1] = 0; out[2] = 0;
+                yield out;
             }
-            case ALI_VICSEK -> {
-                // self included; η uniform in [−η/2, η/2]
-                double sumX = nbUx + (needUnit ? ux[s] : 0), sumY = nbUy + (needUnit ? uy[s] : 0);
-                double theta = sumX == 0 && sumY == 0 ? Math.atan2(rvy, rvx) : Math.atan2(sumY, sumX);
-                theta += vicsekNoise * (random.nextDouble() - 0.5);   // drawn even for η = 0
-                ax += aliWeight * Math.cos(theta); ay += aliWeight * Math.sin(theta);
-            }
-            case ALI_ZONAL -> {
-                double len = Math.sqrt(nbUx * nbUx + nbUy * nbUy + nbUz * nbUz);
-                if (nbCount > 0 && len > 0) {
-                    double f = aliWeight / len;
-                    ax += f * nbUx; ay += f * nbUy; az += f * nbUz;
-                }
-            }
-            case ALI_FORWARD -> {
-                double mx, my, mz;
-                if (nbCount > 0) {
-                    mx = nbUx / nbCount; my = nbUy / nbCount; mz = nbUz / nbCount;
-                } else {
-                    mx = rvx; my = rvy; mz = rvz;
-                }
-                double len = Math.sqrt(mx * mx + my * my + mz * mz);
-                if (len > 0) {
-                    double f = aliWeight / len;
-                    ax += f * mx; ay += f * my; az += f * mz;
-                }
-            }
-            default -> throw new AssertionError(aliKind);
-        }
+            // self included
+            case VICSEK -> Alignment.vicsek(aliWeight, vicsekNoise, nbUx + (needUnit ? ux[s] : 0),
+                    nbUy + (needUnit ? uy[s] : 0), rvx, rvy, random.nextDouble(), out);
+            case ZONAL -> Alignment.zonal(aliWeight, nbCount, nbUx, nbUy, nbUz, out);
+            case MEAN_FORWARD -> Alignment.meanForward(aliWeight, nbCount, nbUx, nbUy, nbUz, rvx, rvy, rvz, out);
+        };
+        ax += ali[0]; ay += ali[1]; az += ali[2];
         if (inPlace) { ax += spx; ay += spy; az += spz; } else { ax += chx; ay += chy; az += chz; }
 
-        // --- goal (002): weight · (g − p) within the goal's radius
-        if (goalWeight > 0) {
-            double gx = delta(goalX - xi), gy = delta(goalY - yi), gz = delta(goalZ - zi);
-            if (gx * gx + gy * gy + gz * gz <= goalR2) {
-                ax += goalWeight * gx; ay += goalWeight * gy; az += goalWeight * gz;
-            }
-        }
-
-        // --- flee predators (002): fleeWeight · Σ unit(p − q) within the flee radius
+        // --- the forces, each adding to the sum in turn
+        acc[0] = ax; acc[1] = ay; acc[2] = az;
+        double period = periodic ? size : 0;
+        // goal (002): weight · (g − p) within the goal's radius
+        if (goalWeight > 0) Preset.Goal.force(goalX, goalY, goalZ, goalR2, goalWeight, xi, yi, zi, period, acc);
+        // flee predators (002): fleeWeight · Σ unit(p − q) within the flee radius
         int predators = flock.predatorCount();
         if (predators > 0 && fleeWeight > 0) {
-            double[] px = flock.px(), py = flock.py(), pz = flock.pz();
-            for (int q = 0; q < predators; q++) {
-                double dx = delta(xi - px[q]), dy = delta(yi - py[q]), dz = delta(zi - pz[q]);
-                double d2 = dx * dx + dy * dy + dz * dz;
-                if (d2 <= fleeR2 && d2 > 0) {
-                    double f = fleeWeight / Math.sqrt(d2);
-                    ax += f * dx; ay += f * dy; az += f * dz;
-                }
-            }
+            Preset.Predators.flee(fleeR2, fleeWeight, xi, yi, zi, flock.px(), flock.py(), flock.pz(), predators, period, acc);
         }
-
-        // --- obstacles
+        // obstacles
         if (obsX.length > 0 && obsWeight > 0) {
-            if (obsKind == OBS_FORCE_FIELD) {
-                for (int o = 0; o < obsX.length; o++) {
-                    double dx = delta(xi - obsX[o]), dy = delta(yi - obsY[o]), dz = delta(zi - obsZ[o]);
-                    double dist = Math.sqrt(dx * dx + dy * dy + dz * dz);
-                    double surface = dist - obsR[o];
-                    if (surface < obsRange && dist > 0) {
-                        double push = surface < 0.1 ? 100 : 10 / (surface * surface);
-                        double f = obsWeight * push / dist;
-                        ax += f * dx; ay += f * dy; az += f * dz;
-                    }
-                }
-            } else {
-                if (inPlace) steerToAvoid(xi, yi, zi, wx + ax, wy + ay, wz + az);
-                else steerToAvoid(xi, yi, zi, vxi, vyi, vzi);
-                ax += turned[0]; ay += turned[1]; az += turned[2];
-            }
+            double fx = inPlace ? wx + acc[0] : vxi, fy = inPlace ? wy + acc[1] : vyi, fz = inPlace ? wz + acc[2] : vzi;
+            double[] added = switch (obsKind) {     // each adds its push to acc
+                case FORCE_FIELD -> ObstacleAvoidance.forceField(obsRange, obsWeight, xi, yi, zi, obsX, obsY, obsZ, obsR,
+                        period, acc);
+                case STEER_TO_AVOID -> ObstacleAvoidance.steerToAvoid(obsRange, obsClearance, obsWeight, threeD, xi, yi,
+                        zi, fx, fy, fz, obsX, obsY, obsZ, obsR, period, acc);
+            };
         }
-
-        // --- random steering
+        // custom rules, in list order, each on the neighbourhood collected above
+        if (custom) customForces(s, xi, yi, zi, vxi, vyi, vzi, nb.collectedCount, acc);
+        // random steering
         if (noise > 0) {
-            if (threeD) {
-                double cz = 2 * random.nextDouble() - 1;
-                double phi = 2 * Math.PI * random.nextDouble();
-                double r = Math.sqrt(Math.max(0, 1 - cz * cz));
-                ax += noise * r * Math.cos(phi); ay += noise * r * Math.sin(phi); az += noise * cz;
-            } else {
-                double phi = 2 * Math.PI * random.nextDouble();
-                ax += noise * Math.cos(phi); ay += noise * Math.sin(phi);
-            }
+            double u1 = random.nextDouble(), u2 = threeD ? random.nextDouble() : 0;
+            Preset.Noise.steer(noise, threeD, u1, u2, acc);
         }
+        ax = acc[0]; ay = acc[1]; az = acc[2];
 
         // --- soft boundary (000): turn back once more than the margin outside the box
-        if (bndKind == BND_SOFT && motKind != MOT_MOVE_CLAMP) {      // MoveThenClamp: at the step's end
+        if (!clampsAtStepEnd) {      // MoveThenClamp: at the step's end
             double lo = -half - softMargin, hi = half + softMargin;
-            if (xi < lo) ax += softTurn; else if (xi > hi) ax -= softTurn;
-            if (yi < lo) ay += softTurn; else if (yi > hi) ay -= softTurn;
-            if (threeD) { if (zi < lo) az += softTurn; else if (zi > hi) az -= softTurn; }
+            ax = Boundary.turnOutsideMargin(bndKind, ax, xi, lo, hi, softTurn);
+            ay = Boundary.turnOutsideMargin(bndKind, ay, yi, lo, hi, softTurn);
+            if (threeD) az = Boundary.turnOutsideMargin(bndKind, az, zi, lo, hi, softTurn);
         }
 
         // --- motion
-        double nvx, nvy, nvz;
-        switch (motKind) {
-            case MOT_MOVE_CLAMP, MOT_UNCLAMPED -> {    // MoveThenClamp clamps at the step's end
-                nvx = wx + ax; nvy = wy + ay; nvz = wz + az;
-            }
-            case MOT_ADDITIVE, MOT_STEERING -> {
-                if (motKind == MOT_STEERING) {
-                    double len = Math.sqrt(ax * ax + ay * ay + az * az);
-                    if (len > motMaxForce) {
-                        double f = motMaxForce / len;
-                        ax *= f; ay *= f; az *= f;
-                    }
-                }
-                nvx = wx + ax; nvy = wy + ay; nvz = wz + az;
-                double speed = Math.sqrt(nvx * nvx + nvy * nvy + nvz * nvz);
-                if (speed > maxSpeed) {
-                    double f = maxSpeed / speed;
-                    nvx *= f; nvy *= f; nvz *= f;
-                } else if (speed < minSpeed && speed > 0) {
-                    double f = minSpeed / speed;
-                    nvx *= f; nvy *= f; nvz *= f;
-                }
-            }
-            case MOT_CONSTANT -> {
-                double fx = wx, fy = wy, fz = wz;
-                double flen = Math.sqrt(fx * fx + fy * fy + fz * fz);
-                if (flen > 0) { fx /= flen; fy /= flen; fz /= flen; } else { fx = 1; fy = 0; fz = 0; }
-                double dxr = fx + (ax - fx) * turnFactor, dyr = fy + (ay - fy) * turnFactor, dzr = fz + (az - fz) * turnFactor;
-                double len = Math.sqrt(dxr * dxr + dyr * dyr + dzr * dzr);
-                if (len > 1e-12) { dxr /= len; dyr /= len; dzr /= len; } else { dxr = fx; dyr = fy; dzr = fz; }
-                nvx = dxr * constSpeed; nvy = dyr * constSpeed; nvz = dzr * constSpeed;
-            }
-            case MOT_TURNING -> {
-                double speed = Math.sqrt(wx * wx + wy * wy + wz * wz);
-                double ex, ey, ez;                          // current heading
-                double len = Math.sqrt(ax * ax + ay * ay + az * az);
-                double gx, gy, gz;                          // desired direction
-                if (speed > 0) { ex = wx / speed; ey = wy / speed; ez = wz / speed; } else { ex = 1; ey = 0; ez = 0; }
-                if (len > 0) { gx = ax / len; gy = ay / len; gz = az / len; } else { gx = ex; gy = ey; gz = ez; }
+        double[] nv = switch (motKind) {
+            case MOVE_THEN_CLAMP, UNCLAMPED -> Motion.unclamped(wx, wy, wz, ax, ay, az, out);  // MoveThenClamp clamps at the step's end
+            case ADDITIVE -> Motion.additive(minSpeed, maxSpeed, wx, wy, wz, ax, ay, az, out);
+            case STEERING -> Motion.steering(motMaxForce, minSpeed, maxSpeed, wx, wy, wz, ax, ay, az, out);
+            case CONSTANT_SPEED -> Motion.constantSpeed(constSpeed, turnFactor, wx, wy, wz, ax, ay, az, out);
+            case TURNING_RATE -> {
+                double g1 = 0, g2 = 0, g3 = 0;
                 if (headingError > 0) {
-                    gx += headingError * random.nextGaussian();
-                    gy += headingError * random.nextGaussian();
-                    if (threeD) gz += headingError * random.nextGaussian();
-                    double g = Math.sqrt(gx * gx + gy * gy + gz * gz);
-                    if (g > 0) { gx /= g; gy /= g; gz /= g; } else { gx = ex; gy = ey; gz = ez; }
+                    g1 = random.nextGaussian(); g2 = random.nextGaussian();
+                    if (threeD) g3 = random.nextGaussian();
                 }
-                Turning.toward(ex, ey, ez, gx, gy, gz, speed > 0 ? maxTurnPerStep : Math.PI, threeD, turned);
-                nvx = turned[0] * constSpeed; nvy = turned[1] * constSpeed; nvz = turned[2] * constSpeed;
+                yield Motion.turningRate(constSpeed, maxTurnPerStep, headingError, threeD, wx, wy, wz, ax, ay, az,
+                        g1, g2, g3, out);
             }
-            default -> throw new AssertionError(motKind);
-        }
+        };
+        double nvx = nv[0], nvy = nv[1], nvz = nv[2];
         double nx = xi + nvx * dt, ny = yi + nvy * dt, nz = zi + nvz * dt;
 
         // --- hard and periodic boundaries act on the new position
@@ -966,142 +615,17 @@ public final class Simulation {
             nx = Periodic.wrap(nx, size);
             ny = Periodic.wrap(ny, size);
             if (threeD) nz = Periodic.wrap(nz, size);
-        } else if (bndKind == BND_HARD && motKind != MOT_MOVE_CLAMP) {   // MoveThenClamp: at the step's end
-            if (nx > half) { nx = half; nvx = -Math.abs(nvx); } else if (nx < -half) { nx = -half; nvx = Math.abs(nvx); }
-            if (ny > half) { ny = half; nvy = -Math.abs(nvy); } else if (ny < -half) { ny = -half; nvy = Math.abs(nvy); }
-            if (threeD) {
-                if (nz > half) { nz = half; nvz = -Math.abs(nvz); } else if (nz < -half) { nz = -half; nvz = Math.abs(nvz); }
-            }
+        } else if (!clampsAtStepEnd) {   // MoveThenClamp: at the step's end
+            nvx = Boundary.velocityAtWall(bndKind, nx, nvx, half); nx = Boundary.positionAtWall(bndKind, nx, half);
+            nvy = Boundary.velocityAtWall(bndKind, ny, nvy, half); ny = Boundary.positionAtWall(bndKind, ny, half);
+            if (threeD) { nvz = Boundary.velocityAtWall(bndKind, nz, nvz, half); nz = Boundary.positionAtWall(bndKind, nz, half); }
         }
         outX[s] = nx; outY[s] = ny; outZ[s] = nz;
         outVx[s] = nvx; outVy[s] = nvy; outVz[s] = nvz;
     }
 
-    /**
-     * The pair sums of every boid at once for the common case (synchronous, metric
-     * neighbourhood, no per-neighbour unit vectors), visiting each pair once: a cell pairs its
-     * boids among themselves and with the forward half of its block
-     * ({@link NeighbourGrid#forwardRuns}), and each pair within the cut-off adds to both boids
-     * (antisymmetric terms with opposite signs). Periodic images come per cell run; 2D does no z
-     * arithmetic. The sums equal the one-boid-at-a-time pass up to the order of additions. Each
-     * boid's sums sit side by side in {@link #pairSums}, so adding to a neighbour touches one or
-     * two cache lines.
-     */
-    private void symmetricPairSums(int n) {
-        final double[] x = sx, y = sy, z = sz, vx = svx, vy = svy, vz = svz, sums = pairSums;
-        final double sepR2 = this.sepR2, nbR2 = this.nbR2, size = this.size;
-        final boolean threeD = this.threeD;
-        final int stride = pairSumsPerBoid;
-        java.util.Arrays.fill(sums, 0, stride * n, 0);
-        int cellsX = grid.cellsX(), cellsY = grid.cellsY(), cellsZ = grid.cellsZ();
-        int[] forward = forwardRuns;
-        for (int cz = 0; cz < cellsZ; cz++) {
-            for (int cy = 0; cy < cellsY; cy++) {
-                for (int cx = 0; cx < cellsX; cx++) {
-                    int cell = (cz * cellsY + cy) * cellsX + cx;
-                    int first = grid.cellStart(cell), last = grid.cellStart(cell + 1);
-                    if (first == last) continue;
-                    int runCount = grid.forwardRuns(cx, cy, cz, reach, forward);
-                    for (int i = first; i < last; i++) {
-                        double xi = x[i], yi = y[i], zi = z[i], vxi = vx[i], vyi = vy[i], vzi = vz[i];
-                        int sepInvCount = 0, nbCount = 0;
-                        double sepX = 0, sepY = 0, sepZ = 0, invX = 0, invY = 0, invZ = 0;
-                        double nbVx = 0, nbVy = 0, nbVz = 0, nbOx = 0, nbOy = 0, nbOz = 0;
-                        for (int r = -1; r < runCount; r++) {
-                            int from, to;
-                            double shiftX, shiftY, shiftZ;
-                            if (r < 0) {                       // the boids after i in its own cell
-                                from = i + 1; to = last; shiftX = 0; shiftY = 0; shiftZ = 0;
-                            } else {
-                                from = forward[3 * r]; to = forward[3 * r + 1];
-                                int image = forward[3 * r + 2];
-                                double period = periodic ? size : 0;   // WrapPositionsOnly: plain distances
-                                shiftX = period * (image % 3 - 1);
-                                shiftY = period * ((image / 3) % 3 - 1);
-                                shiftZ = period * (image / 9 - 1);
-                            }
-                            for (int j = from; j < to; j++) {
-                                double dx = (x[j] - xi) + shiftX, dy = (y[j] - yi) + shiftY;
-                                double dz = threeD ? (z[j] - zi) + shiftZ : 0;
-                                double d2 = dx * dx + dy * dy + dz * dz;
-                                int at = stride * j;
-                                if (d2 < sepR2) {
-                                    sepX -= dx; sepY -= dy;
-                                    sums[at + SEP_X] += dx; sums[at + SEP_Y] += dy;
-                                    if (threeD) { sepZ -= dz; sums[at + SEP_Z] += dz; }
-                                    if (d2 > 0) {
-                                        double inv = 1.0 / d2;
-                                        double ix = dx * inv, iy = dy * inv;
-                                        sepInvCount++; sums[at + SEP_INV_COUNT]++;
-                                        invX -= ix; invY -= iy;
-                                        sums[at + INV_X] += ix; sums[at + INV_Y] += iy;
-                                        if (threeD) { double iz = dz * inv; invZ -= iz; sums[at + INV_Z] += iz; }
-                                    }
-                                }
-                                if (d2 < nbR2 && (d2 > 0 || !excludeCoincident)) {
-                                    nbCount++; sums[at + NB_COUNT]++;
-                                    nbVx += vx[j]; nbVy += vy[j];
-                                    sums[at + NB_VX] += vxi; sums[at + NB_VY] += vyi;
-                                    nbOx += dx; nbOy += dy;
-                                    sums[at + NB_OX] -= dx; sums[at + NB_OY] -= dy;
-                                    if (threeD) {
-                                        nbVz += vz[j]; sums[at + NB_VZ] += vzi;
-                                        nbOz += dz; sums[at + NB_OZ] -= dz;
-                                    }
-                                }
-                            }
-                        }
-                        int at = stride * i;
-                        sums[at + SEP_INV_COUNT] += sepInvCount; sums[at + NB_COUNT] += nbCount;
-                        sums[at + SEP_X] += sepX; sums[at + SEP_Y] += sepY; sums[at + INV_X] += invX; sums[at + INV_Y] += invY;
-                        sums[at + NB_VX] += nbVx; sums[at + NB_VY] += nbVy; sums[at + NB_OX] += nbOx; sums[at + NB_OY] += nbOy;
-                        if (threeD) {
-                            sums[at + SEP_Z] += sepZ; sums[at + INV_Z] += invZ; sums[at + NB_VZ] += nbVz; sums[at + NB_OZ] += nbOz;
-                        }
-                    }
-                }
-            }
-        }
-    }
-
-    /**
-     * Steer-to-avoid: writes into {@link #turned} the lateral steer away from the nearest sphere
-     * that the look-ahead segment passes through (zero when none).
-     */
-    private void steerToAvoid(double xi, double yi, double zi, double vxi, double vyi, double vzi) {
-        turned[0] = 0; turned[1] = 0; turned[2] = 0;
-        double speed = Math.sqrt(vxi * vxi + vyi * vyi + vzi * vzi);
-        if (speed == 0) return;
-        double fx = vxi / speed, fy = vyi / speed, fz = vzi / speed;
-        double bestT = Double.POSITIVE_INFINITY, lx = 0, ly = 0, lz = 0;
-        for (int o = 0; o < obsX.length; o++) {
-            double cx = delta(obsX[o] - xi), cy = delta(obsY[o] - yi), cz = delta(obsZ[o] - zi);
-            double t = Math.clamp(cx * fx + cy * fy + cz * fz, 0, obsRange);
-            double ex = t * fx - cx, ey = t * fy - cy, ez = t * fz - cz;      // closest point − centre
-            double reach = obsR[o] + obsClearance;
-            if (ex * ex + ey * ey + ez * ez < reach * reach && t < bestT) {
-                bestT = t; lx = ex; ly = ey; lz = ez;
-            }
-        }
-        if (bestT == Double.POSITIVE_INFINITY) return;
-        double len = Math.sqrt(lx * lx + ly * ly + lz * lz);
-        if (len < 1e-12) {
-            // heading straight at the centre: turn to a fixed side, perpendicular to f
-            if (threeD && Math.abs(fz) < 0.9) { lx = fy; ly = -fx; lz = 0; }
-            else if (threeD) { lx = 0; ly = fz; lz = -fy; }
-            else { lx = -fy; ly = fx; lz = 0; }
-            len = Math.sqrt(lx * lx + ly * ly + lz * lz);
-        }
-        double f = obsWeight * (1 - bestT / obsRange) / len;
-        turned[0] = f * lx; turned[1] = f * ly; turned[2] = f * lz;
-    }
-
     /** @return the angle equivalent to {@code a} in (−π, π]. */
     static double wrapAngle(double a) {
-        double twoPi = 2 * Math.PI;
-        a = a % twoPi;
-        if (a > Math.PI) a -= twoPi;
-        else if (a <= -Math.PI) a += twoPi;
-        return a;
+        return Alignment.wrapAngle(a);
     }
 }

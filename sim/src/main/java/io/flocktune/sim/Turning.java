@@ -1,7 +1,7 @@
 package io.flocktune.sim;
 
 /** Turning a heading toward a direction with a limited angle (Couzin's turning rate, smart predators). */
-final class Turning {
+public final class Turning {
     private Turning() {}
 
     /**
@@ -13,7 +13,7 @@ final class Turning {
      * @param threeD   whether z may be used
      * @param out      receives the new unit heading (3 entries)
      */
-    static void toward(double hx, double hy, double hz, double gx, double gy, double gz,
+    public static void toward(double hx, double hy, double hz, double gx, double gy, double gz,
                        double maxAngle, boolean threeD, double[] out) {
         double cos = Math.clamp(hx * gx + hy * gy + hz * gz, -1, 1);
         double angle = Math.acos(cos);

@@ -111,4 +111,167 @@ public sealed interface Alignment {
             Check.components(Zonal.class, weight, radius);
         }
     }
+
+    // ---- the engine's side: one constant per variant, what it reads, its formula
+
+    /** The variants as the engine dispatches them (see {@link Separation.Kind}). */
+    enum Kind {
+        VELOCITY_MATCH, SUMMED_VELOCITY_MATCH, MEAN_VELOCITY_LIMITED, HEADING_BLEND, CIRCULAR_HEADING_BLEND,
+        MEAN_FORWARD, VICSEK, ZONAL;
+
+        /** Whether it reads Σ unit(v_j) (the engine then caches every boid's unit velocity). */
+        public boolean needsUnitVelocities() {
+            return switch (this) {
+                case MEAN_FORWARD, CIRCULAR_HEADING_BLEND, VICSEK, ZONAL -> true;
+                case VELOCITY_MATCH, SUMMED_VELOCITY_MATCH, MEAN_VELOCITY_LIMITED, HEADING_BLEND -> false;
+            };
+        }
+
+        /** Whether it reads Σ atan2(v_j) (the engine then caches every boid's heading angle). */
+        public boolean needsHeadings() {
+            return switch (this) {
+                case HEADING_BLEND -> true;
+                case VELOCITY_MATCH, SUMMED_VELOCITY_MATCH, MEAN_VELOCITY_LIMITED, CIRCULAR_HEADING_BLEND,
+                     MEAN_FORWARD, VICSEK, ZONAL -> false;
+            };
+        }
+
+        /** Whether it reads only the symmetric pair pass's sums (count, Σ v_j). */
+        public boolean usesPairSums() {
+            return switch (this) {
+                case VELOCITY_MATCH, SUMMED_VELOCITY_MATCH, MEAN_VELOCITY_LIMITED -> true;
+                case HEADING_BLEND, CIRCULAR_HEADING_BLEND, MEAN_FORWARD, VICSEK, ZONAL -> false;
+            };
+        }
+
+        /** Whether it draws a random number per boid and step. */
+        public boolean drawsPerBoid() {
+            return switch (this) {
+                case VICSEK -> true;
+                case VELOCITY_MATCH, SUMMED_VELOCITY_MATCH, MEAN_VELOCITY_LIMITED, HEADING_BLEND,
+                     CIRCULAR_HEADING_BLEND, MEAN_FORWARD, ZONAL -> false;
+            };
+        }
+    }
+
+    /** @return the engine constant of {@code alignment}. */
+    static Kind kind(Alignment alignment) {
+        return switch (alignment) {
+            case VelocityMatch m -> Kind.VELOCITY_MATCH;
+            case SummedVelocityMatch m -> Kind.SUMMED_VELOCITY_MATCH;
+            case MeanVelocityLimited m -> Kind.MEAN_VELOCITY_LIMITED;
+            case HeadingBlend h -> Kind.HEADING_BLEND;
+            case CircularHeadingBlend h -> Kind.CIRCULAR_HEADING_BLEND;
+            case MeanForward f -> Kind.MEAN_FORWARD;
+            case Vicsek v -> Kind.VICSEK;
+            case Zonal z -> Kind.ZONAL;
+        };
+    }
+
+    // The formulas: count and sums over N in, (rvx, rvy, rvz) the own velocity the rule reads;
+    // the output in out[0..2] (zero when there is none), out returned. The heading blends turn
+    // the velocity instead and return the new angle.
+
+    /** {@link VelocityMatch}: {@code weight · (mean_N v_j − v_i)}. */
+    static double[] velocityMatch(double weight, int count, double sumVx, double sumVy, double sumVz,
+                                  double rvx, double rvy, double rvz, double[] out) {
+        out[0] = 0; out[1] = 0; out[2] = 0;
+        if (count > 0) {
+            out[0] = weight * (sumVx / count - rvx);
+            out[1] = weight * (sumVy / count - rvy);
+            out[2] = weight * (sumVz / count - rvz);
+        }
+        return out;
+    }
+
+    /** {@link SummedVelocityMatch}: {@code weight · (Σ_N v_j − v_i)}, the last boid {@link #velocityMatch}. */
+    static double[] summedVelocityMatch(double weight, boolean last, int count, double sumVx, double sumVy,
+                                        double sumVz, double rvx, double rvy, double rvz, double[] out) {
+        // 000 as printed: the mean only for the last boid, the plain sum for every other
+        if (!last) {
+            out[0] = weight * (sumVx - rvx); out[1] = weight * (sumVy - rvy); out[2] = weight * (sumVz - rvz);
+            return out;
+        }
+        return velocityMatch(weight, count, sumVx, sumVy, sumVz, rvx, rvy, rvz, out);
+    }
+
+    /** {@link MeanVelocityLimited}: {@code weight · limit(mean_N v_j, maxForce)}. */
+    static double[] meanVelocityLimited(double weight, double maxForce, int count, double sumVx, double sumVy,
+                                        double sumVz, double[] out) {
+        out[0] = 0; out[1] = 0; out[2] = 0;
+        if (count > 0) {
+            double mx = sumVx / count, my = sumVy / count, mz = sumVz / count;
+            double len = Math.sqrt(mx * mx + my * my + mz * mz);
+            if (len > maxForce) {
+                double f = maxForce / len;
+                mx *= f; my *= f; mz *= f;
+            }
+            out[0] = weight * mx; out[1] = weight * my; out[2] = weight * mz;
+        }
+        return out;
+    }
+
+    /** {@link HeadingBlend}: the new angle {@code θ_i + (mean_N θ_j − θ_i)·weight}; N not empty. */
+    static double headingBlend(double weight, double own, int count, double sumHeading) {
+        double mean = sumHeading / count;
+        return own + (mean - own) * weight;
+    }
+
+    /** {@link CircularHeadingBlend}: the new angle {@code θ_i + wrap(atan2(Σ unit(v_j)) − θ_i)·weight}. */
+    static double circularHeadingBlend(double weight, double own, double sumUx, double sumUy) {
+        return sumUx == 0 && sumUy == 0 ? own : own + wrapAngle(Math.atan2(sumUy, sumUx) - own) * weight;
+    }
+
+    /**
+     * {@link Vicsek}: {@code weight·(cos θ, sin θ)}, θ the circular mean heading of N and the boid
+     * itself (its own velocity when the sum is zero) plus {@code noise·(uniform − 0.5)}.
+     *
+     * @param sumUx   Σ unit(v_j) over N and the boid itself
+     * @param uniform a draw uniform in [0, 1)
+     */
+    static double[] vicsek(double weight, double noise, double sumUx, double sumUy, double rvx, double rvy,
+                           double uniform, double[] out) {
+        double theta = sumUx == 0 && sumUy == 0 ? Math.atan2(rvy, rvx) : Math.atan2(sumUy, sumUx);
+        theta += noise * (uniform - 0.5);   // drawn even for η = 0
+        out[0] = weight * Math.cos(theta); out[1] = weight * Math.sin(theta); out[2] = 0;
+        return out;
+    }
+
+    /** {@link Zonal}: {@code weight · unit(Σ unit(v_j))} over the orientation zone. */
+    static double[] zonal(double weight, int count, double sumUx, double sumUy, double sumUz, double[] out) {
+        out[0] = 0; out[1] = 0; out[2] = 0;
+        double len = Math.sqrt(sumUx * sumUx + sumUy * sumUy + sumUz * sumUz);
+        if (count > 0 && len > 0) {
+            double f = weight / len;
+            out[0] = f * sumUx; out[1] = f * sumUy; out[2] = f * sumUz;
+        }
+        return out;
+    }
+
+    /** {@link MeanForward}: {@code weight · unit(mean_N unit(v_j))}, the own direction when N is empty. */
+    static double[] meanForward(double weight, int count, double sumUx, double sumUy, double sumUz,
+                                double rvx, double rvy, double rvz, double[] out) {
+        out[0] = 0; out[1] = 0; out[2] = 0;
+        double mx, my, mz;
+        if (count > 0) {
+            mx = sumUx / count; my = sumUy / count; mz = sumUz / count;
+        } else {
+            mx = rvx; my = rvy; mz = rvz;
+        }
+        double len = Math.sqrt(mx * mx + my * my + mz * mz);
+        if (len > 0) {
+            double f = weight / len;
+            out[0] = f * mx; out[1] = f * my; out[2] = f * mz;
+        }
+        return out;
+    }
+
+    /** @return the angle equivalent to {@code a} in (−π, π]. */
+    static double wrapAngle(double a) {
+        double twoPi = 2 * Math.PI;
+        a = a % twoPi;
+        if (a > Math.PI) a -= twoPi;
+        else if (a <= -Math.PI) a += twoPi;
+        return a;
+    }
 }

@@ -45,4 +45,100 @@ public sealed interface Boundary {
 
     /** Open space: no boundary (seeds 003, 004). */
     record None() implements Boundary {}
+
+    // ---- the engine's side: one constant per variant, what it declares, its formula
+
+    /** The variants as the engine dispatches them (see {@link Separation.Kind}). */
+    enum Kind {
+        WRAP, WRAP_POSITIONS_ONLY, SOFT_MARGIN, HARD, NONE;
+
+        /** Whether distances are minimum images. */
+        public boolean periodicDistances() {
+            return switch (this) {
+                case WRAP -> true;
+                case WRAP_POSITIONS_ONLY, SOFT_MARGIN, HARD, NONE -> false;
+            };
+        }
+
+        /** Whether positions wrap into [−size/2, size/2). */
+        public boolean wrapsPositions() {
+            return switch (this) {
+                case WRAP, WRAP_POSITIONS_ONLY -> true;
+                case SOFT_MARGIN, HARD, NONE -> false;
+            };
+        }
+    }
+
+    /** @return the engine constant of {@code boundary}. */
+    static Kind kind(Boundary boundary) {
+        return switch (boundary) {
+            case Wrap w -> Kind.WRAP;
+            case WrapPositionsOnly w -> Kind.WRAP_POSITIONS_ONLY;
+            case SoftMargin s -> Kind.SOFT_MARGIN;
+            case Hard h -> Kind.HARD;
+            case None n -> Kind.NONE;
+        };
+    }
+
+    // The formulas, one coordinate at a time (positions wrap with Periodic.wrap).
+
+    /** {@link SoftMargin}: velocity component v turned by {@code turn} toward the box when p is outside [lo, hi]. */
+    static double softMarginTurn(double v, double p, double lo, double hi, double turn) {
+        if (p < lo) return v + turn;
+        if (p > hi) return v - turn;
+        return v;
+    }
+
+    /** {@link Hard}: position p put back on the wall [−half, half]. */
+    static double hardPosition(double p, double half) {
+        if (p > half) return half;
+        if (p < -half) return -half;
+        return p;
+    }
+
+    /** {@link Hard}: velocity component v of a boid at (unclamped) p, turned toward the centre when p crossed a wall. */
+    static double hardVelocity(double p, double v, double half) {
+        if (p > half) return -Math.abs(v);
+        if (p < -half) return Math.abs(v);
+        return v;
+    }
+
+    // What each variant does, by constant: every boundary goes through these three, so a new
+    // variant fails to compile here until it says what it does.
+
+    /** Velocity component v of a boid at p after the rule-sum turn (only {@link SoftMargin} turns). */
+    static double turnOutsideMargin(Kind kind, double v, double p, double lo, double hi, double turn) {
+        return switch (kind) {
+            case SOFT_MARGIN -> softMarginTurn(v, p, lo, hi, turn);
+            case WRAP, WRAP_POSITIONS_ONLY, HARD, NONE -> v;
+        };
+    }
+
+    /** Velocity component v of a boid that moved to p (only {@link Hard} changes it). */
+    static double velocityAtWall(Kind kind, double p, double v, double half) {
+        return switch (kind) {
+            case HARD -> hardVelocity(p, v, half);
+            case WRAP, WRAP_POSITIONS_ONLY, SOFT_MARGIN, NONE -> v;
+        };
+    }
+
+    /** Position coordinate p after the wall acts (only {@link Hard}; the periodic ones wrap separately). */
+    static double positionAtWall(Kind kind, double p, double half) {
+        return switch (kind) {
+            case HARD -> hardPosition(p, half);
+            case WRAP, WRAP_POSITIONS_ONLY, SOFT_MARGIN, NONE -> p;
+        };
+    }
+
+    /**
+     * {@link Motion.MoveThenClamp}'s end of step: velocity component v of a boid at the new
+     * position p, after the soft margin's turn or the hard wall.
+     */
+    static double velocityAtStepEnd(Kind kind, double v, double p, double lo, double hi, double turn, double half) {
+        return switch (kind) {
+            case SOFT_MARGIN -> softMarginTurn(v, p, lo, hi, turn);
+            case HARD -> hardVelocity(p, v, half);
+            case WRAP, WRAP_POSITIONS_ONLY, NONE -> v;
+        };
+    }
 }

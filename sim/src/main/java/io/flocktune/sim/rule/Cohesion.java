@@ -55,4 +55,88 @@ public sealed interface Cohesion {
             Check.components(Zonal.class, weight);
         }
     }
+
+    // ---- the engine's side: one constant per variant, what it reads, its formula
+
+    /** The variants as the engine dispatches them (see {@link Separation.Kind}). */
+    enum Kind {
+        CENTROID, STEER_TO, UNIT_TO_CENTROID, ZONAL;
+
+        /** Whether it reads only the symmetric pair pass's sums (count, Σ (p_j − p_i)). */
+        public boolean usesPairSums() {
+            return switch (this) {
+                case CENTROID, STEER_TO, UNIT_TO_CENTROID -> true;
+                case ZONAL -> false;                  // Σ unit(p_j − p_i) over the attraction zone
+            };
+        }
+    }
+
+    /** @return the engine constant of {@code cohesion}. */
+    static Kind kind(Cohesion cohesion) {
+        return switch (cohesion) {
+            case Centroid c -> Kind.CENTROID;
+            case SteerTo s -> Kind.STEER_TO;
+            case UnitToCentroid u -> Kind.UNIT_TO_CENTROID;
+            case Zonal z -> Kind.ZONAL;
+        };
+    }
+
+    // The formulas: count and Σ (p_j − p_i) over N in, the output in out[0..2] (zero when N is
+    // empty), out returned.
+
+    /** {@link Centroid}: {@code weight · (c_i − p_i)}. */
+    static double[] centroid(double weight, int count, double sumX, double sumY, double sumZ, double[] out) {
+        out[0] = 0; out[1] = 0; out[2] = 0;
+        if (count > 0) {
+            double cx = sumX / count, cy = sumY / count, cz = sumZ / count;   // c_i − p_i
+            out[0] = weight * cx; out[1] = weight * cy; out[2] = weight * cz;
+        }
+        return out;
+    }
+
+    /** {@link SteerTo}: {@code weight · limit(unit(c_i − p_i)·maxSpeed·min(1, d/arrival) − v_i, maxForce)}. */
+    static double[] steerTo(double weight, double arrivalRadius, double maxForce, double maxSpeed, int count,
+                            double sumX, double sumY, double sumZ, double vx, double vy, double vz, double[] out) {
+        out[0] = 0; out[1] = 0; out[2] = 0;
+        if (count > 0) {
+            double cx = sumX / count, cy = sumY / count, cz = sumZ / count;   // c_i − p_i
+            double d = Math.sqrt(cx * cx + cy * cy + cz * cz);
+            if (d > 0) {
+                double desired = maxSpeed * (d < arrivalRadius ? d / arrivalRadius : 1) / d;
+                double tx = cx * desired - vx, ty = cy * desired - vy, tz = cz * desired - vz;
+                double len = Math.sqrt(tx * tx + ty * ty + tz * tz);
+                if (len > maxForce) {
+                    double f = maxForce / len;
+                    tx *= f; ty *= f; tz *= f;
+                }
+                out[0] = weight * tx; out[1] = weight * ty; out[2] = weight * tz;
+            }
+        }
+        return out;
+    }
+
+    /** {@link UnitToCentroid}: {@code weight · unit(c_i − p_i)}. */
+    static double[] unitToCentroid(double weight, int count, double sumX, double sumY, double sumZ, double[] out) {
+        out[0] = 0; out[1] = 0; out[2] = 0;
+        if (count > 0) {
+            double cx = sumX / count, cy = sumY / count, cz = sumZ / count;   // c_i − p_i
+            double d = Math.sqrt(cx * cx + cy * cy + cz * cz);
+            if (d > 0) {
+                double f = weight / d;
+                out[0] = f * cx; out[1] = f * cy; out[2] = f * cz;
+            }
+        }
+        return out;
+    }
+
+    /** {@link Zonal}: {@code weight · unit(Σ unit(p_j − p_i))} over the attraction zone. */
+    static double[] zonal(double weight, int count, double unitX, double unitY, double unitZ, double[] out) {
+        out[0] = 0; out[1] = 0; out[2] = 0;
+        double len = Math.sqrt(unitX * unitX + unitY * unitY + unitZ * unitZ);
+        if (count > 0 && len > 0) {
+            double f = weight / len;
+            out[0] = f * unitX; out[1] = f * unitY; out[2] = f * unitZ;
+        }
+        return out;
+    }
 }

@@ -1,6 +1,7 @@
 package io.flocktune.sim.rule;
 
 import io.flocktune.sim.Check;
+import io.flocktune.sim.Turning;
 import io.flocktune.sim.Constraint.NonNegative;
 import io.flocktune.sim.Constraint.Positive;
 import io.flocktune.sim.Constraint.Range;
@@ -104,5 +105,131 @@ public sealed interface Motion {
         public TurningRate {
             Check.components(TurningRate.class, dt, speed, maxTurnRate, headingError);
         }
+    }
+
+    // ---- the engine's side: one constant per variant, what it declares, its formula
+
+    /** The variants as the engine dispatches them (see {@link Separation.Kind}). */
+    enum Kind {
+        ADDITIVE, MOVE_THEN_CLAMP, UNCLAMPED, STEERING, CONSTANT_SPEED, TURNING_RATE;
+
+        /**
+         * Whether the speed is clamped (and a soft or hard boundary acts) only once every boid
+         * has moved, at the step's end ({@link MoveThenClamp}).
+         */
+        public boolean clampsAtStepEnd() {
+            return switch (this) {
+                case MOVE_THEN_CLAMP -> true;
+                case ADDITIVE, UNCLAMPED, STEERING, CONSTANT_SPEED, TURNING_RATE -> false;
+            };
+        }
+
+        /** Whether one step can move a boid farther than its largest speed times dt. */
+        public boolean stepUnbounded() {
+            return switch (this) {
+                case MOVE_THEN_CLAMP, UNCLAMPED -> true;
+                case ADDITIVE, STEERING, CONSTANT_SPEED, TURNING_RATE -> false;
+            };
+        }
+    }
+
+    /** @return the engine constant of {@code motion}. */
+    static Kind kind(Motion motion) {
+        return switch (motion) {
+            case Additive a -> Kind.ADDITIVE;
+            case MoveThenClamp m -> Kind.MOVE_THEN_CLAMP;
+            case Unclamped u -> Kind.UNCLAMPED;
+            case Steering s -> Kind.STEERING;
+            case ConstantSpeed c -> Kind.CONSTANT_SPEED;
+            case TurningRate t -> Kind.TURNING_RATE;
+        };
+    }
+
+    // The formulas: the working velocity (wx, wy, wz) and the summed rule output (ax, ay, az)
+    // in, the new velocity in out[0..2], out returned.
+
+    /** {@link Unclamped}, and {@link MoveThenClamp} before its end-of-step clamp: {@code v + a}. */
+    static double[] unclamped(double wx, double wy, double wz, double ax, double ay, double az, double[] out) {
+        out[0] = wx + ax; out[1] = wy + ay; out[2] = wz + az;
+        return out;
+    }
+
+    /** {@link Additive}: {@code v + a}, speed clamped to [minSpeed, maxSpeed] (zero stays zero). */
+    static double[] additive(double minSpeed, double maxSpeed, double wx, double wy, double wz,
+                             double ax, double ay, double az, double[] out) {
+        double nvx = wx + ax, nvy = wy + ay, nvz = wz + az;
+        double speed = Math.sqrt(nvx * nvx + nvy * nvy + nvz * nvz);
+        if (speed > maxSpeed) {
+            double f = maxSpeed / speed;
+            nvx *= f; nvy *= f; nvz *= f;
+        } else if (speed < minSpeed && speed > 0) {
+            double f = minSpeed / speed;
+            nvx *= f; nvy *= f; nvz *= f;
+        }
+        out[0] = nvx; out[1] = nvy; out[2] = nvz;
+        return out;
+    }
+
+    /** {@link Steering}: {@link #additive} of {@code limit(a, maxForce)}. */
+    static double[] steering(double maxForce, double minSpeed, double maxSpeed, double wx, double wy, double wz,
+                             double ax, double ay, double az, double[] out) {
+        double len = Math.sqrt(ax * ax + ay * ay + az * az);
+        if (len > maxForce) {
+            double f = maxForce / len;
+            ax *= f; ay *= f; az *= f;
+        }
+        return additive(minSpeed, maxSpeed, wx, wy, wz, ax, ay, az, out);
+    }
+
+    /** {@link MoveThenClamp}'s end of step: slot s's speed clamped to [minSpeed, maxSpeed] in place. */
+    static void clampSpeed(double minSpeed, double maxSpeed, double[] vx, double[] vy, double[] vz, int s) {
+        double speed = Math.sqrt(vx[s] * vx[s] + vy[s] * vy[s] + vz[s] * vz[s]);
+        if (speed > maxSpeed) {
+            double f = maxSpeed / speed;
+            vx[s] *= f; vy[s] *= f; vz[s] *= f;
+        } else if (speed < minSpeed && speed > 0) {
+            double f = minSpeed / speed;
+            vx[s] *= f; vy[s] *= f; vz[s] *= f;
+        }
+    }
+
+    /** {@link ConstantSpeed}: {@code speed · unit(lerp(unit(v), a, turnFactor))}. */
+    static double[] constantSpeed(double speed, double turnFactor, double wx, double wy, double wz,
+                                  double ax, double ay, double az, double[] out) {
+        double fx = wx, fy = wy, fz = wz;
+        double flen = Math.sqrt(fx * fx + fy * fy + fz * fz);
+        if (flen > 0) { fx /= flen; fy /= flen; fz /= flen; } else { fx = 1; fy = 0; fz = 0; }
+        double dxr = fx + (ax - fx) * turnFactor, dyr = fy + (ay - fy) * turnFactor, dzr = fz + (az - fz) * turnFactor;
+        double len = Math.sqrt(dxr * dxr + dyr * dyr + dzr * dzr);
+        if (len > 1e-12) { dxr /= len; dyr /= len; dzr /= len; } else { dxr = fx; dyr = fy; dzr = fz; }
+        out[0] = dxr * speed; out[1] = dyr * speed; out[2] = dzr * speed;
+        return out;
+    }
+
+    /**
+     * {@link TurningRate}: the heading turned toward {@code unit(unit(a) + σ·g)} by at most
+     * {@code maxTurnPerStep} radians, times the speed.
+     *
+     * @param g1 standard normal draws (g3 only in 3D), read only when {@code headingError > 0}
+     */
+    static double[] turningRate(double speed, double maxTurnPerStep, double headingError, boolean threeD,
+                                double wx, double wy, double wz, double ax, double ay, double az,
+                                double g1, double g2, double g3, double[] out) {
+        double current = Math.sqrt(wx * wx + wy * wy + wz * wz);
+        double ex, ey, ez;                          // current heading
+        double len = Math.sqrt(ax * ax + ay * ay + az * az);
+        double gx, gy, gz;                          // desired direction
+        if (current > 0) { ex = wx / current; ey = wy / current; ez = wz / current; } else { ex = 1; ey = 0; ez = 0; }
+        if (len > 0) { gx = ax / len; gy = ay / len; gz = az / len; } else { gx = ex; gy = ey; gz = ez; }
+        if (headingError > 0) {
+            gx += headingError * g1;
+            gy += headingError * g2;
+            if (threeD) gz += headingError * g3;
+            double g = Math.sqrt(gx * gx + gy * gy + gz * gz);
+            if (g > 0) { gx /= g; gy /= g; gz /= g; } else { gx = ex; gy = ey; gz = ez; }
+        }
+        Turning.toward(ex, ey, ez, gx, gy, gz, current > 0 ? maxTurnPerStep : Math.PI, threeD, out);
+        out[0] = out[0] * speed; out[1] = out[1] * speed; out[2] = out[2] * speed;
+        return out;
     }
 }

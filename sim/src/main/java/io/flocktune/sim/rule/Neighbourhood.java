@@ -65,4 +65,38 @@ public sealed interface Neighbourhood {
      * periodic world the global centroid uses raw coordinates (it is not defined on a torus).
      */
     record Global() implements Neighbourhood {}
+
+    // ---- the engine's side: one constant per variant and what it declares
+
+    /** The variants as the engine dispatches them (see {@link Separation.Kind}). */
+    enum Kind {
+        METRIC, METRIC_EXCLUDING_COINCIDENT, FIELD_OF_VIEW, TOPOLOGICAL, GLOBAL;
+
+        /** Whether the neighbours are found by distance, scanning the cells within the radius. */
+        public boolean scansRadius() {
+            return switch (this) {
+                case METRIC, METRIC_EXCLUDING_COINCIDENT, FIELD_OF_VIEW -> true;
+                case TOPOLOGICAL, GLOBAL -> false;
+            };
+        }
+
+        /** Whether the symmetric pair pass can find them (a symmetric relation: j sees i iff i sees j). */
+        public boolean usesPairSums() {
+            return switch (this) {
+                case METRIC, METRIC_EXCLUDING_COINCIDENT -> true;
+                case FIELD_OF_VIEW, TOPOLOGICAL, GLOBAL -> false;    // a cone, the k nearest, flock-wide sums
+            };
+        }
+    }
+
+    /** @return the engine constant of {@code neighbourhood}. */
+    static Kind kind(Neighbourhood neighbourhood) {
+        return switch (neighbourhood) {
+            case Metric m -> Kind.METRIC;
+            case MetricExcludingCoincident m -> Kind.METRIC_EXCLUDING_COINCIDENT;
+            case FieldOfView f -> Kind.FIELD_OF_VIEW;
+            case Topological t -> Kind.TOPOLOGICAL;
+            case Global g -> Kind.GLOBAL;
+        };
+    }
 }

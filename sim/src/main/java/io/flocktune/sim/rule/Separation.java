@@ -70,4 +70,105 @@ public sealed interface Separation {
             Check.components(Zonal.class, radius, weight);
         }
     }
+
+    // ---- the engine's side: one constant per variant, what it reads, its formula
+
+    /**
+     * The variants as the engine dispatches them, with what each reads from its neighbours.
+     * {@link #kind} maps every record to its constant with an exhaustive switch, and every switch
+     * over {@code Kind} (here and in the engine) is a switch expression with no {@code default},
+     * so a new record or constant fails to compile until each site handles it.
+     */
+    enum Kind {
+        LINEAR, INVERSE_DISTANCE, INVERSE_SQUARE_CLAMPED, NORMALIZED, ZONAL;
+
+        /**
+         * Whether it reads only the sums of the symmetric pair pass (count of d &gt; 0, Σ (p_i − p_j),
+         * Σ (p_i − p_j)/d²); when every rule of a preset does, a synchronous metric run takes
+         * that pass.
+         */
+        public boolean usesPairSums() {
+            return switch (this) {
+                case LINEAR, INVERSE_DISTANCE, INVERSE_SQUARE_CLAMPED, NORMALIZED -> true;
+                case ZONAL -> false;                  // Σ unit(p_i − p_j), and priority
+            };
+        }
+
+        /** Whether a non-empty separation zone silences alignment and cohesion (Couzin). */
+        public boolean hasPriority() {
+            return switch (this) {
+                case LINEAR, INVERSE_DISTANCE, INVERSE_SQUARE_CLAMPED, NORMALIZED -> false;
+                case ZONAL -> true;
+            };
+        }
+    }
+
+    /** @return the engine constant of {@code separation}. */
+    static Kind kind(Separation separation) {
+        return switch (separation) {
+            case Linear l -> Kind.LINEAR;
+            case InverseDistance d -> Kind.INVERSE_DISTANCE;
+            case InverseSquareClamped c -> Kind.INVERSE_SQUARE_CLAMPED;
+            case Normalized n -> Kind.NORMALIZED;
+            case Zonal z -> Kind.ZONAL;
+        };
+    }
+
+    // The formulas. Inputs are sums over S (see the records); each writes the push into out[0..2]
+    // (zero when there is none) and returns out.
+
+    /** {@link Linear}: {@code weight · Σ_S (p_i − p_j)}. */
+    static double[] linear(double weight, double sumX, double sumY, double sumZ, double[] out) {
+        out[0] = weight * sumX; out[1] = weight * sumY; out[2] = weight * sumZ;
+        return out;
+    }
+
+    /** {@link InverseDistance}: {@code weight / |S'| · Σ_S' (p_i − p_j)/d²}. */
+    static double[] inverseDistance(double weight, int count, double invX, double invY, double invZ, double[] out) {
+        out[0] = 0; out[1] = 0; out[2] = 0;
+        if (count > 0) {
+            double f = weight / count;
+            out[0] = f * invX; out[1] = f * invY; out[2] = f * invZ;
+        }
+        return out;
+    }
+
+    /** {@link InverseSquareClamped}: {@code s = mean_S' (p_i − p_j)/d²}, {@code weight · unit(s) · min(strength·|s|, maxForce)}. */
+    static double[] inverseSquareClamped(double weight, double strength, double maxForce, int count,
+                                         double invX, double invY, double invZ, double[] out) {
+        out[0] = 0; out[1] = 0; out[2] = 0;
+        if (count > 0) {
+            double mx = invX / count, my = invY / count, mz = invZ / count;
+            double len = Math.sqrt(mx * mx + my * my + mz * mz);
+            if (len > 0) {
+                double f = weight * Math.min(strength * len, maxForce) / len;
+                out[0] = f * mx; out[1] = f * my; out[2] = f * mz;
+            }
+        }
+        return out;
+    }
+
+    /** {@link Normalized}: {@code weight · unit(Σ_S (p_i − p_j))}. */
+    static double[] normalized(double weight, double sumX, double sumY, double sumZ, double[] out) {
+        out[0] = 0; out[1] = 0; out[2] = 0;
+        double len = Math.sqrt(sumX * sumX + sumY * sumY + sumZ * sumZ);
+        if (len > 0) {
+            double f = weight / len;
+            out[0] = f * sumX; out[1] = f * sumY; out[2] = f * sumZ;
+        }
+        return out;
+    }
+
+    /** {@link Zonal}: {@code weight · unit(Σ_S' unit(p_i − p_j))}, zero when S' is empty. */
+    static double[] zonal(double weight, int count, double unitX, double unitY, double unitZ, double[] out) {
+        out[0] = 0; out[1] = 0; out[2] = 0;
+        if (count > 0) {
+            double len = Math.sqrt(unitX * unitX + unitY * unitY + unitZ * unitZ);
+            if (len > 0) {
+                double f = weight / len;
+                out[0] = f * unitX; out[1] = f * unitY; out[2] = f * unitZ;
+            }
+        }
+        return out;
+    }
 }

@@ -481,6 +481,7 @@ public final class ComparisonJson {
     private static String keys(Class<?> type) {
         if (type == null || !type.isRecord()) return "(see the README)";
         return Arrays.stream(type.getRecordComponents()).map(java.lang.reflect.RecordComponent::getName)
+                .filter(name -> !(type == io.flocktune.sim.Preset.class && name.equals("customRules")))   // Java only
                 .collect(Collectors.joining(", "));
     }
 

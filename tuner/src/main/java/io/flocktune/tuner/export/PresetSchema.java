@@ -87,6 +87,7 @@ public final class PresetSchema {
             required.add("kind");
         }
         for (RecordComponent component : record.getRecordComponents()) {
+            if (record == Preset.class && component.getName().equals("customRules")) continue;   // Java only
             ObjectNode property = record == Preset.class && component.getName().equals("format")
                     ? NODES.objectNode().put("const", Preset.FORMAT)
                     : valueSchema(component.getGenericType(), component, defs);

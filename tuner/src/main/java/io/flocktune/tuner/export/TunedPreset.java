@@ -24,7 +24,7 @@ import java.util.List;
  */
 public record TunedPreset(Preset preset, List<String> tunedPaths, String origin) {
     public TunedPreset {
-        Check.present("preset", preset);
+        PresetJson.requireJsonForm(Check.present("preset", preset));   // an exporter would drop custom rules
         tunedPaths = List.copyOf(Check.present("tunedPaths", tunedPaths));
         Check.present("origin", origin);
     }

@@ -1,5 +1,8 @@
 package io.flocktune.tuner.io;
 
+import com.fasterxml.jackson.annotation.JsonCreator;
+import com.fasterxml.jackson.annotation.JsonIgnore;
+import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonSetter;
 import com.fasterxml.jackson.annotation.JsonTypeInfo;
 import com.fasterxml.jackson.annotation.Nulls;
@@ -29,6 +32,7 @@ import com.fasterxml.jackson.databind.module.SimpleModule;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.databind.node.TextNode;
+import io.flocktune.sim.CustomRule;
 import io.flocktune.sim.Kinds;
 import io.flocktune.sim.Preset;
 import io.flocktune.sim.Presets;
@@ -81,6 +85,42 @@ public final class PresetJson {
     @JsonTypeInfo(use = JsonTypeInfo.Id.NAME, property = KIND)
     private interface KindMixIn {}
 
+    /**
+     * Custom rules are Java code and have no JSON form: a preset binds through its constructor
+     * without them, and {@code customRules} is never written ({@link #write} and {@link #toTree}
+     * refuse a preset that has any, rather than drop them).
+     */
+    @SuppressWarnings("unused")
+    private abstract static class PresetMixIn {
+        @JsonCreator
+        PresetMixIn(@JsonProperty("format") String format, @JsonProperty("name") String name,
+                    @JsonProperty("description") String description, @JsonProperty("world") Preset.World world,
+                    @JsonProperty("boids") Preset.Boids boids, @JsonProperty("update") Preset.UpdateOrder update,
+                    @JsonProperty("neighbourhood") io.flocktune.sim.rule.Neighbourhood neighbourhood,
+                    @JsonProperty("separation") io.flocktune.sim.rule.Separation separation,
+                    @JsonProperty("alignment") io.flocktune.sim.rule.Alignment alignment,
+                    @JsonProperty("cohesion") io.flocktune.sim.rule.Cohesion cohesion,
+                    @JsonProperty("motion") io.flocktune.sim.rule.Motion motion,
+                    @JsonProperty("predators") Preset.Predators predators,
+                    @JsonProperty("obstacles") Preset.Obstacles obstacles, @JsonProperty("goal") Preset.Goal goal,
+                    @JsonProperty("noise") Preset.Noise noise) {}
+
+        @JsonIgnore
+        abstract List<CustomRule> customRules();
+    }
+
+    /** @throws IllegalArgumentException if {@code preset} has custom rules (they have no JSON form) */
+    public static Preset requireJsonForm(Preset preset) {
+        if (!preset.customRules().isEmpty()) {
+            throw new IllegalArgumentException("preset " + preset.name() + " has " + preset.customRules().size()
+                    + " custom rule(s) (" + preset.customRules().stream().map(r -> r.getClass().getName())
+                    .collect(java.util.stream.Collectors.joining(", "))
+                    + "): custom rules are Java code and have no JSON form, so this preset cannot be written,"
+                    + " exported or evaluated from JSON; run it with Simulation.of from Java");
+        }
+        return preset;
+    }
+
     private static JsonMapper createMapper() {
         JsonMapper.Builder builder = StrictJson.builder()   // duplicates, trailing content, "5" for 5, 1.5 boids
                 .enable(DeserializationFeature.FAIL_ON_MISSING_CREATOR_PROPERTIES,
@@ -91,6 +131,7 @@ public final class PresetJson {
                 .defaultSetterInfo(JsonSetter.Value.forContentNulls(Nulls.FAIL))   // [null] in a list
                 .addModule(new SimpleModule("flocktune-lower-case-enums")
                         .setDeserializerModifier(new LowerCaseEnums()));
+        builder.addMixIn(Preset.class, PresetMixIn.class);
         for (Class<?> family : sealedInterfaces(Preset.class)) {
             builder.addMixIn(family, KindMixIn.class);
             for (Class<?> variant : family.getPermittedSubclasses()) {
@@ -168,6 +209,10 @@ public final class PresetJson {
             throw new InputException(source + ": format = " + (format == null ? "(missing)" : format)
                     + ": must be \"" + Preset.FORMAT + "\"");
         }
+        if (tree.has("customRules")) {
+            throw new InputException(source + ": customRules: custom rules are Java code and have no JSON form"
+                    + " (name them with Preset.toBuilder().customRules(...) from Java)");
+        }
         return StrictJson.bind(MAPPER, tree, Preset.class, source);
     }
 
@@ -185,7 +230,7 @@ public final class PresetJson {
 
     /** @return the preset as a JSON tree (fields in record order, {@code kind} first in variants). */
     public static ObjectNode toTree(Preset preset) {
-        return MAPPER.valueToTree(preset);
+        return MAPPER.valueToTree(requireJsonForm(preset));
     }
 
     /**
@@ -201,7 +246,7 @@ public final class PresetJson {
     /** @return the preset as pretty-printed JSON with a trailing newline. */
     public static String write(Preset preset) {
         try {
-            return PRETTY.writeValueAsString(preset) + "\n";
+            return PRETTY.writeValueAsString(requireJsonForm(preset)) + "\n";
         } catch (JsonProcessingException e) {
             throw new IllegalStateException("cannot serialize preset " + preset.name(), e);
         }

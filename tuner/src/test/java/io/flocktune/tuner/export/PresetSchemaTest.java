@@ -317,6 +317,7 @@ class PresetSchemaTest {
             }
         }
         for (RecordComponent c : type.getRecordComponents()) {
+            if (type == Preset.class && c.getName().equals("customRules")) continue;   // Java only, no JSON form
             String path = prefix.isEmpty() ? c.getName() : prefix + "." + c.getName();
             Class<?> t = c.getType();
             if (t == int.class || t == double.class) {

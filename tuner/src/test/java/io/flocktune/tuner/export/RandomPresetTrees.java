@@ -33,6 +33,8 @@ final class RandomPresetTrees {
 
     private static Object value(Type type, RecordComponent component, SplittableRandom r) {
         if (type instanceof ParameterizedType list) {
+            // custom rules are Java code with no JSON form: a JSON preset has none
+            if (list.getActualTypeArguments()[0] == io.flocktune.sim.CustomRule.class) return List.of();
             List<Object> values = new ArrayList<>();
             for (int k = r.nextInt(4); k > 0; k--) values.add(value(list.getActualTypeArguments()[0], null, r));
             return values;
