@@ -26,8 +26,8 @@ import java.util.Locale;
  *     -Dbenchmark.problems=default,seed001 -Dbenchmark.k=5 -Dbenchmark.budget=1 \
  *     -Dbenchmark.testSeeds=100 -Dbenchmark.threads=2 -Dbenchmark.out=target/benchmark.md
  * </pre>
- * {@code benchmark.problems}: built-in experiment names, experiment files, or {@code cheap}
- * (the CI problem); {@code benchmark.budget}: multiple of each problem's
+ * {@code benchmark.problems}: built-in experiment names, experiment files, or a test resource
+ * named in {@link #RESOURCES} ({@code cheap}, the CI problem; {@code reynolds-full}, twelve genes); {@code benchmark.budget}: multiple of each problem's
  * {@link Benchmark#nominalBudget nominal budget}; run seeds are 1..k.
  */
 @EnabledIfSystemProperty(named = "benchmark.problems", matches = ".+")
@@ -36,17 +36,25 @@ class BenchmarkTable {
     static final List<Benchmark.Method> METHODS = List.of(new Benchmark.Method("ga", new Strategy.Genetic()),
             new Benchmark.Method("random", new Strategy.Random()));
 
+    /** Benchmark problems that are test resources next to this class ({@code NAME.json}). */
+    static final List<String> RESOURCES = List.of("cheap", "reynolds-full");
+
     /** @return the CI problem, a test resource. */
     static Benchmark.Problem cheap() {
-        try (InputStream in = BenchmarkTable.class.getResourceAsStream("cheap.json")) {
-            return new Benchmark.Problem("cheap", ExperimentJson.parse(new String(in.readAllBytes(), StandardCharsets.UTF_8), "cheap.json", null));
+        return resource("cheap");
+    }
+
+    /** @return the benchmark problem in the test resource {@code name.json}. */
+    static Benchmark.Problem resource(String name) {
+        try (InputStream in = BenchmarkTable.class.getResourceAsStream(name + ".json")) {
+            return new Benchmark.Problem(name, ExperimentJson.parse(new String(in.readAllBytes(), StandardCharsets.UTF_8), name + ".json", null));
         } catch (IOException | InputException e) {
             throw new IllegalStateException(e);
         }
     }
 
     static Benchmark.Problem problem(String name) throws InputException {
-        if (name.equals("cheap")) return cheap();
+        if (RESOURCES.contains(name)) return resource(name);
         Experiment e = Experiments.resolve(name);
         return new Benchmark.Problem(e.name(), e);
     }
