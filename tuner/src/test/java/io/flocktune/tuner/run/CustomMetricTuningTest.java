@@ -5,13 +5,8 @@ import io.flocktune.objectives.Direction;
 import io.flocktune.objectives.Metric;
 import io.flocktune.objectives.ObjectiveSpec;
 import io.flocktune.sim.Presets;
-import io.flocktune.tuner.eval.Evaluator;
 import io.flocktune.tuner.eval.ExperimentEvaluator;
-import io.flocktune.tuner.eval.LocalRunner;
-import io.flocktune.tuner.eval.Outcome;
 import io.flocktune.tuner.eval.PresetEvaluator;
-import io.flocktune.tuner.eval.Trial;
-import io.flocktune.tuner.eval.TrialRunner;
 import io.flocktune.tuner.experiment.Experiment;
 import io.flocktune.tuner.experiment.ExperimentBuilder;
 import io.flocktune.tuner.io.InputException;
@@ -23,7 +18,6 @@ import java.io.NotSerializableException;
 import java.io.ObjectOutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.*;
 
@@ -111,29 +105,7 @@ class CustomMetricTuningTest {
         });
         assertTrue(serialized.getMessage().contains("custom metric"), serialized.getMessage());
 
-        Tuning.Options remote = Tuning.Options.quiet(1).withRunners(limit -> new TrialRunner() {
-            final LocalRunner inner = new LocalRunner(1, limit);
-
-            @Override
-            public <T> List<Outcome> run(Evaluator<T> ev, List<Trial<T>> trials) throws InterruptedException {
-                return inner.run(ev, trials);
-            }
-
-            @Override
-            public boolean remote() {
-                return true;
-            }
-
-            @Override
-            public int parallelism() {
-                return 1;
-            }
-
-            @Override
-            public void close() {
-                inner.close();
-            }
-        });
+        Tuning.Options remote = Tuning.Options.quiet(1).withRunners(WrappedRunners.local(1, true, batch -> {}));
         InputException run = assertThrows(InputException.class, () -> Tuning.inMemory(e, remote));
         assertEquals("experiment tiny: its evaluator cannot be sent to another JVM (objective \"polarization\" is a custom "
                 + "metric, a Java function); run it on local threads", run.getMessage());

@@ -1,10 +1,5 @@
 package io.flocktune.tuner.run;
 
-import io.flocktune.tuner.eval.Evaluator;
-import io.flocktune.tuner.eval.Outcome;
-import io.flocktune.tuner.eval.RunnerFactory;
-import io.flocktune.tuner.eval.Trial;
-import io.flocktune.tuner.eval.TrialRunner;
 import io.flocktune.tuner.experiment.Experiment;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -13,7 +8,6 @@ import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import static org.junit.jupiter.api.Assertions.*;
@@ -25,31 +19,6 @@ import static org.junit.jupiter.api.Assertions.*;
  */
 class TuningErrorTest {
 
-    /** Local runners whose {@code failingBatch}-th batch (counting from 1, over all runners) throws an Error. */
-    private static RunnerFactory failingOnBatch(int failingBatch, AtomicInteger batches) {
-        RunnerFactory local = RunnerFactory.local(2);
-        return timeLimit -> {
-            TrialRunner inner = local.open(timeLimit);
-            return new TrialRunner() {
-                @Override
-                public <T> List<Outcome> run(Evaluator<T> evaluator, List<Trial<T>> trials) throws InterruptedException {
-                    if (batches.incrementAndGet() == failingBatch) throw new AssertionError("engine invariant broken (test)");
-                    return inner.run(evaluator, trials);
-                }
-
-                @Override
-                public int parallelism() {
-                    return inner.parallelism();
-                }
-
-                @Override
-                public void close() {
-                    inner.close();
-                }
-            };
-        };
-    }
-
     @Test
     void anErrorStopsTheRunKeepsTheCheckpointAndIsNotAFailedCandidate(@TempDir Path tmp) throws Exception {
         Experiment e = TinyExperiment.of("", 5);
@@ -58,7 +27,10 @@ class TuningErrorTest {
         Path broken = tmp.resolve("broken");
         StringWriter log = new StringWriter();
         AtomicInteger batches = new AtomicInteger();
-        Tuning.Options failing = new Tuning.Options(2, false, new PrintWriter(log, true), false, failingOnBatch(4, batches));
+        Tuning.Options failing = new Tuning.Options(2, false, new PrintWriter(log, true), false, WrappedRunners.local(2, false, batch -> {
+            batches.set(batch);
+            if (batch == 4) throw new AssertionError("engine invariant broken (test)");
+        }));
         AssertionError error = assertThrows(AssertionError.class, () -> Tuning.start(e, broken, failing));
         assertEquals("engine invariant broken (test)", error.getMessage());
         assertEquals(4, batches.get(), "the run stopped at the failing batch");

@@ -1,12 +1,7 @@
 package io.flocktune.tuner.run;
 
 import io.flocktune.objectives.Objectives;
-import io.flocktune.tuner.eval.Evaluator;
 import io.flocktune.tuner.eval.EvaluatorFactory;
-import io.flocktune.tuner.eval.LocalRunner;
-import io.flocktune.tuner.eval.Outcome;
-import io.flocktune.tuner.eval.Trial;
-import io.flocktune.tuner.eval.TrialRunner;
 import io.flocktune.tuner.experiment.Experiment;
 import io.flocktune.tuner.io.InputException;
 import io.flocktune.tuner.io.PresetJson;
@@ -111,29 +106,7 @@ class TuningOptionsTest {
     void anEvaluatorThatCannotTravelIsRefusedByARemoteRunner() throws Exception {
         Experiment e = TinyExperiment.of("", 1);
         EvaluatorFactory local = EvaluatorFactory.ofPresets((preset, seed) -> new double[] {1, 0, 0});
-        Tuning.Options options = Tuning.Options.quiet(1).withEvaluators(local).withRunners(limit -> new TrialRunner() {
-            final LocalRunner inner = new LocalRunner(1, limit);
-
-            @Override
-            public <T> List<Outcome> run(Evaluator<T> evaluator, List<Trial<T>> trials) throws InterruptedException {
-                return inner.run(evaluator, trials);
-            }
-
-            @Override
-            public boolean remote() {
-                return true;
-            }
-
-            @Override
-            public int parallelism() {
-                return 1;
-            }
-
-            @Override
-            public void close() {
-                inner.close();
-            }
-        });
+        Tuning.Options options = Tuning.Options.quiet(1).withEvaluators(local).withRunners(WrappedRunners.local(1, true, batch -> {}));
         InputException x = assertThrows(InputException.class, () -> Tuning.inMemory(e, options));
         assertTrue(x.getMessage().contains("cannot be sent to another JVM"), x.getMessage());
     }
