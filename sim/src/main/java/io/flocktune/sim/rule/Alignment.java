@@ -239,31 +239,14 @@ public sealed interface Alignment {
 
     /** {@link Zonal}: {@code weight · unit(Σ unit(v_j))} over the orientation zone. */
     static double[] zonal(double weight, int count, double sumUx, double sumUy, double sumUz, double[] out) {
-        out[0] = 0; out[1] = 0; out[2] = 0;
-        double len = Math.sqrt(sumUx * sumUx + sumUy * sumUy + sumUz * sumUz);
-        if (count > 0 && len > 0) {
-            double f = weight / len;
-            out[0] = f * sumUx; out[1] = f * sumUy; out[2] = f * sumUz;
-        }
-        return out;
+        return count > 0 ? Vec.scaledUnit(weight, sumUx, sumUy, sumUz, out) : Vec.zero(out);
     }
 
     /** {@link MeanForward}: {@code weight · unit(mean_N unit(v_j))}, the own direction when N is empty. */
     static double[] meanForward(double weight, int count, double sumUx, double sumUy, double sumUz,
                                 double rvx, double rvy, double rvz, double[] out) {
-        out[0] = 0; out[1] = 0; out[2] = 0;
-        double mx, my, mz;
-        if (count > 0) {
-            mx = sumUx / count; my = sumUy / count; mz = sumUz / count;
-        } else {
-            mx = rvx; my = rvy; mz = rvz;
-        }
-        double len = Math.sqrt(mx * mx + my * my + mz * mz);
-        if (len > 0) {
-            double f = weight / len;
-            out[0] = f * mx; out[1] = f * my; out[2] = f * mz;
-        }
-        return out;
+        return count > 0 ? Vec.scaledUnit(weight, sumUx / count, sumUy / count, sumUz / count, out)
+                : Vec.scaledUnit(weight, rvx, rvy, rvz, out);
     }
 
     /** @return the angle equivalent to {@code a} in (−π, π]. */

@@ -131,12 +131,6 @@ public sealed interface Cohesion {
 
     /** {@link Zonal}: {@code weight · unit(Σ unit(p_j − p_i))} over the attraction zone. */
     static double[] zonal(double weight, int count, double unitX, double unitY, double unitZ, double[] out) {
-        out[0] = 0; out[1] = 0; out[2] = 0;
-        double len = Math.sqrt(unitX * unitX + unitY * unitY + unitZ * unitZ);
-        if (count > 0 && len > 0) {
-            double f = weight / len;
-            out[0] = f * unitX; out[1] = f * unitY; out[2] = f * unitZ;
-        }
-        return out;
+        return count > 0 ? Vec.scaledUnit(weight, unitX, unitY, unitZ, out) : Vec.zero(out);
     }
 }

@@ -150,25 +150,11 @@ public sealed interface Separation {
 
     /** {@link Normalized}: {@code weight · unit(Σ_S (p_i − p_j))}. */
     static double[] normalized(double weight, double sumX, double sumY, double sumZ, double[] out) {
-        out[0] = 0; out[1] = 0; out[2] = 0;
-        double len = Math.sqrt(sumX * sumX + sumY * sumY + sumZ * sumZ);
-        if (len > 0) {
-            double f = weight / len;
-            out[0] = f * sumX; out[1] = f * sumY; out[2] = f * sumZ;
-        }
-        return out;
+        return Vec.scaledUnit(weight, sumX, sumY, sumZ, out);
     }
 
     /** {@link Zonal}: {@code weight · unit(Σ_S' unit(p_i − p_j))}, zero when S' is empty. */
     static double[] zonal(double weight, int count, double unitX, double unitY, double unitZ, double[] out) {
-        out[0] = 0; out[1] = 0; out[2] = 0;
-        if (count > 0) {
-            double len = Math.sqrt(unitX * unitX + unitY * unitY + unitZ * unitZ);
-            if (len > 0) {
-                double f = weight / len;
-                out[0] = f * unitX; out[1] = f * unitY; out[2] = f * unitZ;
-            }
-        }
-        return out;
+        return count > 0 ? Vec.scaledUnit(weight, unitX, unitY, unitZ, out) : Vec.zero(out);
     }
 }
