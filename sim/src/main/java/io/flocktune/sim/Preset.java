@@ -12,6 +12,7 @@ import io.flocktune.sim.rule.Neighbourhood;
 import io.flocktune.sim.rule.ObstacleAvoidance;
 import io.flocktune.sim.rule.PredatorBehaviour;
 import io.flocktune.sim.rule.Separation;
+import io.flocktune.sim.peer.PeerModel;
 
 import java.util.List;
 
@@ -42,6 +43,8 @@ import java.util.List;
  * @param obstacles    spherical obstacles (empty list: none)
  * @param goal         goal seeking (weight 0: off)
  * @param noise        random steering (strength 0: off)
+ * @param peer         a peer's whole model that replaces the rule sections ({@link PeerModel};
+ *                     {@link PeerModel.None}: the rule sections are the model)
  * @param customRules  rules written in Java ({@link CustomRule}), in the order they add to the
  *                     sum; empty for every JSON preset (they have no JSON form)
  */
@@ -61,6 +64,7 @@ public record Preset(
         Obstacles obstacles,
         Goal goal,
         Noise noise,
+        PeerModel peer,
         List<CustomRule> customRules) {
 
     /** The preset format this version reads and writes. */
@@ -72,7 +76,12 @@ public record Preset(
         }
         customRules = List.copyOf(Check.present("customRules", customRules));    // no null entries
         Check.components(Preset.class, format, name, description, world, boids, update, neighbourhood, separation,
-                alignment, cohesion, motion, predators, obstacles, goal, noise, customRules);
+                alignment, cohesion, motion, predators, obstacles, goal, noise, peer, customRules);
+        if (!(peer instanceof PeerModel.None)) {
+            checkPeerPlaceholders(peer, update, neighbourhood, separation, alignment, cohesion, motion, predators,
+                    obstacles, goal, noise, customRules);
+            peer.check(world, boids);
+        }
         boolean headingBlend = alignment instanceof Alignment.HeadingBlend
                 || alignment instanceof Alignment.CircularHeadingBlend;
         if (headingBlend && world.dimension() != 2) {
@@ -108,12 +117,94 @@ public record Preset(
         }
     }
 
-    /** A preset without custom rules: every built-in and every JSON preset. */
+    /** A preset of the engine's rules (no peer model) without custom rules: every JSON rule preset. */
     public Preset(String format, String name, String description, World world, Boids boids, UpdateOrder update,
                   Neighbourhood neighbourhood, Separation separation, Alignment alignment, Cohesion cohesion,
                   Motion motion, Predators predators, Obstacles obstacles, Goal goal, Noise noise) {
         this(format, name, description, world, boids, update, neighbourhood, separation, alignment, cohesion, motion,
-                predators, obstacles, goal, noise, List.of());
+                predators, obstacles, goal, noise, new PeerModel.None(), List.of());
+    }
+
+    /** A preset without custom rules, with or without a peer model: every JSON preset. */
+    public Preset(String format, String name, String description, World world, Boids boids, UpdateOrder update,
+                  Neighbourhood neighbourhood, Separation separation, Alignment alignment, Cohesion cohesion,
+                  Motion motion, Predators predators, Obstacles obstacles, Goal goal, Noise noise, PeerModel peer) {
+        this(format, name, description, world, boids, update, neighbourhood, separation, alignment, cohesion, motion,
+                predators, obstacles, goal, noise, peer, List.of());
+    }
+
+    /** A preset of the engine's rules (no peer model) with custom rules. */
+    public Preset(String format, String name, String description, World world, Boids boids, UpdateOrder update,
+                  Neighbourhood neighbourhood, Separation separation, Alignment alignment, Cohesion cohesion,
+                  Motion motion, Predators predators, Obstacles obstacles, Goal goal, Noise noise,
+                  List<CustomRule> customRules) {
+        this(format, name, description, world, boids, update, neighbourhood, separation, alignment, cohesion, motion,
+                predators, obstacles, goal, noise, new PeerModel.None(), customRules);
+    }
+
+    /**
+     * A preset that runs a peer's whole model: {@code world} and {@code boids} as the peer needs
+     * them ({@link PeerModel#check}), every rule section the placeholder the peer's rules replace.
+     *
+     * @throws IllegalArgumentException if the peer does not run in that world or with those boids
+     */
+    public static Preset forPeer(String name, String description, World world, Boids boids, PeerModel peer) {
+        if (peer instanceof PeerModel.None) {
+            throw new IllegalArgumentException("peer.kind = none: a preset without a peer model names its rules");
+        }
+        return new Preset(FORMAT, name, description, world, boids, PeerPlaceholders.UPDATE,
+                PeerPlaceholders.NEIGHBOURHOOD, PeerPlaceholders.SEPARATION, PeerPlaceholders.ALIGNMENT,
+                PeerPlaceholders.COHESION, PeerPlaceholders.MOTION, PeerPlaceholders.PREDATORS,
+                PeerPlaceholders.OBSTACLES, PeerPlaceholders.GOAL, PeerPlaceholders.NOISE, peer, List.of());
+    }
+
+    /** @return whether a peer's whole model runs this preset (its rule sections are placeholders) */
+    public boolean isPeer() {
+        return !(peer instanceof PeerModel.None);
+    }
+
+    /**
+     * The values a peer-model preset holds in the sections its peer's rules replace. They are
+     * never read; a different value there is refused, so nothing set on a peer preset is ignored
+     * silently. The preset JSON leaves these sections out.
+     */
+    public static final class PeerPlaceholders {
+        private PeerPlaceholders() {}
+
+        public static final UpdateOrder UPDATE = UpdateOrder.SYNCHRONOUS;
+        public static final Neighbourhood NEIGHBOURHOOD = new Neighbourhood.Metric(1);
+        public static final Separation SEPARATION = new Separation.Linear(1, 0);
+        public static final Alignment ALIGNMENT = new Alignment.VelocityMatch(0);
+        public static final Cohesion COHESION = new Cohesion.Centroid(0);
+        public static final Motion MOTION = new Motion.Additive(1);
+        public static final Predators PREDATORS = new Predators(0, new PredatorBehaviour.ChaseCentroid(0.01), 1, 1, 0, 0, false);
+        public static final Obstacles OBSTACLES = new Obstacles(new ObstacleAvoidance.ForceField(1, 0), List.of());
+        public static final Goal GOAL = new Goal(0, 0, 0, 1, 0);
+        public static final Noise NOISE = new Noise(0);
+
+        /** The names of the sections a peer-model preset leaves to its peer, in record order. */
+        public static final List<String> SECTIONS = List.of("update", "neighbourhood", "separation", "alignment",
+                "cohesion", "motion", "predators", "obstacles", "goal", "noise");
+        /** The placeholder of each of {@link #SECTIONS}, in the same order. */
+        public static final List<Object> VALUES = List.of(UPDATE, NEIGHBOURHOOD, SEPARATION, ALIGNMENT, COHESION,
+                MOTION, PREDATORS, OBSTACLES, GOAL, NOISE);
+    }
+
+    private static void checkPeerPlaceholders(PeerModel peer, UpdateOrder update, Neighbourhood neighbourhood,
+                                              Separation separation, Alignment alignment, Cohesion cohesion,
+                                              Motion motion, Predators predators, Obstacles obstacles, Goal goal,
+                                              Noise noise, List<CustomRule> customRules) {
+        List<Object> given = List.of(update, neighbourhood, separation, alignment, cohesion, motion, predators,
+                obstacles, goal, noise);
+        for (int k = 0; k < given.size(); k++) {
+            if (!given.get(k).equals(PeerPlaceholders.VALUES.get(k))) {
+                throw new IllegalArgumentException(PeerPlaceholders.SECTIONS.get(k) + ": not used by peer.kind = "
+                        + Kinds.of(peer) + " (the peer's own rules replace it); leave it out");
+            }
+        }
+        if (!customRules.isEmpty()) {
+            throw new IllegalArgumentException("customRules: not run by peer.kind = " + Kinds.of(peer));
+        }
     }
 
     /** Synchronous (every boid reads the step's start) or sequential in-place update. */
@@ -298,13 +389,14 @@ public record Preset(
         private Obstacles obstacles;
         private Goal goal;
         private Noise noise;
+        private PeerModel peer;
         private List<CustomRule> customRules;
 
         private Builder(Preset p) {
             name = p.name; description = p.description; world = p.world; boids = p.boids; update = p.update;
             neighbourhood = p.neighbourhood; separation = p.separation; alignment = p.alignment;
             cohesion = p.cohesion; motion = p.motion; predators = p.predators; obstacles = p.obstacles;
-            goal = p.goal; noise = p.noise; customRules = p.customRules;
+            goal = p.goal; noise = p.noise; peer = p.peer; customRules = p.customRules;
         }
 
         public Builder name(String v) { name = v; return this; }
@@ -321,13 +413,14 @@ public record Preset(
         public Builder obstacles(Obstacles v) { obstacles = v; return this; }
         public Builder goal(Goal v) { goal = v; return this; }
         public Builder noise(Noise v) { noise = v; return this; }
+        public Builder peer(PeerModel v) { peer = v; return this; }
         /** Replaces the custom rules (see {@link CustomRule}); they run after the built-in rules, in list order. */
         public Builder customRules(List<CustomRule> v) { customRules = v; return this; }
 
         /** @throws IllegalArgumentException as the {@link Preset} constructor */
         public Preset build() {
             return new Preset(FORMAT, name, description, world, boids, update, neighbourhood, separation,
-                    alignment, cohesion, motion, predators, obstacles, goal, noise, customRules);
+                    alignment, cohesion, motion, predators, obstacles, goal, noise, peer, customRules);
         }
     }
 

@@ -9,6 +9,7 @@ import io.flocktune.sim.rule.ObstacleAvoidance;
 import io.flocktune.sim.rule.Separation;
 import io.flocktune.sim.space.NeighbourGrid;
 import io.flocktune.sim.space.Periodic;
+import io.flocktune.sim.peer.PeerKernel;
 
 import java.util.List;
 import java.util.SplittableRandom;
@@ -28,7 +29,8 @@ import java.util.SplittableRandom;
  * a static method next to its record in {@code io.flocktune.sim.rule}, through exhaustive
  * switches. A preset's {@link CustomRule}s run on the general (one boid at a time) pass, on the
  * neighbourhood collected there. Nothing is allocated per step (captures aside, and whatever a
- * custom rule allocates).
+ * custom rule allocates). A preset that names a peer's whole model ({@link Preset#peer()}) is run
+ * by that model's {@link PeerKernel} instead: its initial state and every step.
  *
  * <pre>{@code
  * Simulation sim = Simulation.of(Presets.get("reynolds"), 42);
@@ -41,6 +43,7 @@ public final class Simulation {
     private final BoidRandom random;             // per-step draws, by (step, boid id)
     private final boolean drawsPerBoid;
     private final NeighbourGrid grid;
+    private final PeerKernel peer;               // null unless the preset names a peer model
     private long step;
 
     // parameters
@@ -111,6 +114,11 @@ public final class Simulation {
     public static Simulation of(Preset preset, long seed) {
         SplittableRandom random = new SplittableRandom(seed);
         Flock flock = new Flock(preset.world().dimension(), preset.boids().count(), preset.predators().count());
+        if (preset.isPeer()) {
+            PeerKernel kernel = preset.peer().kernel(preset, flock.capacity());
+            kernel.randomize(flock, random);
+            return new Simulation(preset, flock, random, true, kernel);
+        }
         InitialState.randomize(preset, flock, random);
         return new Simulation(preset, flock, random);
     }
@@ -124,7 +132,15 @@ public final class Simulation {
      */
     public static Simulation of(Preset preset, long seed, Flock initial) {
         InitialState.validate(preset, initial);
-        return new Simulation(preset, initial.copy(), new SplittableRandom(seed));
+        return adopted(preset, initial.copy(), new SplittableRandom(seed));
+    }
+
+    /** The simulation of a validated given state; a peer model's kernel takes the state over. */
+    private static Simulation adopted(Preset preset, Flock flock, SplittableRandom random) {
+        if (!preset.isPeer()) return new Simulation(preset, flock, random);
+        PeerKernel kernel = preset.peer().kernel(preset, flock.capacity());
+        kernel.adopt(flock, random);
+        return new Simulation(preset, flock, random, true, kernel);
     }
 
     /**
@@ -145,7 +161,7 @@ public final class Simulation {
         SplittableRandom random = new SplittableRandom(seed);
         InitialState.drawPredators(preset, flock, random);
         InitialState.validate(preset, flock);
-        return new Simulation(preset, flock, random);
+        return adopted(preset, flock, random);
     }
 
     /**
@@ -156,16 +172,17 @@ public final class Simulation {
         SplittableRandom random = new SplittableRandom(seed);
         Flock flock = new Flock(preset.world().dimension(), preset.boids().count(), preset.predators().count());
         InitialState.randomize(preset, flock, random);
-        return new Simulation(preset, flock, random, false);
+        return new Simulation(preset, flock, random, false, null);
     }
 
     private Simulation(Preset preset, Flock flock, SplittableRandom random) {
-        this(preset, flock, random, true);
+        this(preset, flock, random, true, null);
     }
 
-    private Simulation(Preset preset, Flock flock, SplittableRandom random, boolean pairPass) {
+    private Simulation(Preset preset, Flock flock, SplittableRandom random, boolean pairPass, PeerKernel peer) {
         this.preset = preset;
         this.flock = flock;
+        this.peer = peer;
         this.random = new BoidRandom(random.nextLong());
         Preset.World world = preset.world();
         threeD = world.dimension() == 3;
@@ -345,6 +362,9 @@ public final class Simulation {
     /** @return the live state (see {@link Flock}). */
     public Flock flock() { return flock; }
 
+    /** @return the peer model's kernel running this simulation, or null for a preset of the engine's rules */
+    public PeerKernel peer() { return peer; }
+
     /** @return number of completed steps. */
     public long stepCount() { return step; }
 
@@ -368,6 +388,11 @@ public final class Simulation {
 
     /** Advances the flock and the predators by one step. */
     public void step() {
+        if (peer != null) {
+            peer.step(flock, step, random);
+            step++;
+            return;
+        }
         int n = flock.count();
         grid.build(flock.x(), flock.y(), flock.z(), n, cellSize);
         flock.reorder(grid.order());      // storage in cell order: grid slot s is flock slot s

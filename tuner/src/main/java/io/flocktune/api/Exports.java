@@ -1,5 +1,6 @@
 package io.flocktune.api;
 
+import io.flocktune.sim.Preset;
 import io.flocktune.tuner.export.Export;
 import io.flocktune.tuner.export.Exporter;
 import io.flocktune.tuner.export.Exporters;
@@ -56,12 +57,21 @@ public final class Exports {
         return result(exporter, new TunedPreset(preset.preset(), List.of(), preset.source()));
     }
 
+    /** The formats that carry a peer-model preset: the preset itself, and the web player's replay of a run. */
+    private static final List<String> PEER_FORMATS = List.of("json", "web");
+
     private static Exporter exporter(String format) throws InputException {
         return Exporters.find(format).orElseThrow(() -> new InputException("--to " + format
                 + ": unknown format; formats: " + String.join(", ", Exporters.all().keySet())));
     }
 
-    private static Result result(Exporter exporter, TunedPreset preset) {
+    private static Result result(Exporter exporter, TunedPreset preset) throws InputException {
+        Preset p = preset.preset();
+        if (p.isPeer() && !PEER_FORMATS.contains(exporter.format())) {
+            throw new InputException("--to " + exporter.format() + ": preset " + p.name() + " runs the peer model "
+                    + io.flocktune.sim.Kinds.of(p.peer()) + ", which the " + exporter.format() + " code does not implement;"
+                    + " formats for a peer model: " + String.join(", ", PEER_FORMATS));
+        }
         Export export = exporter.export(preset);
         return new Result(exporter.format(), preset.preset().name(), preset.origin(), export.files(),
                 export.unrepresented().stream().map(Export.Unrepresented::toString).toList());

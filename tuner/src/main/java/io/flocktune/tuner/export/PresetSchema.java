@@ -63,9 +63,30 @@ public final class PresetSchema {
         ObjectNode preset = recordSchema(Preset.class, null, defs);
         preset.remove("$comment");
         root.setAll(preset);
-        root.set("allOf", crossSectionRules());
+        ArrayNode rules = crossSectionRules();
+        rules.add(peerRule());
+        root.set("allOf", rules);
         root.set("$defs", defs);
         return root;
+    }
+
+    /**
+     * A preset without {@code peer} (or with {@code peer.kind = none}) needs every rule section; a
+     * preset that names a peer model has none of them (its peer's rules replace them).
+     */
+    private static ObjectNode peerRule() {
+        ObjectNode rule = NODES.objectNode();
+        ObjectNode names = rule.putObject("if");
+        names.putArray("required").add("peer");
+        names.putObject("properties").putObject("peer").putObject("not").putObject("properties")
+                .putObject("kind").put("const", "none");
+        ArrayNode anyOf = rule.putObject("then").putObject("not").putArray("anyOf");
+        ArrayNode required = rule.putObject("else").putArray("required");
+        for (String section : Preset.PeerPlaceholders.SECTIONS) {
+            anyOf.addObject().putArray("required").add(section);
+            required.add(section);
+        }
+        return rule;
     }
 
     /** @return the schema as indented JSON with a trailing newline */
@@ -92,7 +113,9 @@ public final class PresetSchema {
                     ? NODES.objectNode().put("const", Preset.FORMAT)
                     : valueSchema(component.getGenericType(), component, defs);
             properties.set(component.getName(), property);
-            required.add(component.getName());
+            boolean optional = record == Preset.class && (component.getName().equals("peer")
+                    || Preset.PeerPlaceholders.SECTIONS.contains(component.getName()));
+            if (!optional) required.add(component.getName());     // see peerRule()
         }
         schema.set("required", required);
         schema.put("additionalProperties", false);

@@ -64,6 +64,7 @@ public final class WebPlayer {
      *         variant the JavaScript engine does not run live; empty when the page runs it live
      */
     public static Set<String> unsupported(Preset preset) {
+        if (preset.isPeer()) return new TreeSet<>(Set.of("peer"));     // a peer's whole model: replayed
         Map<String, Object> variants = new LinkedHashMap<>();
         variants.put("world.boundary", preset.world().boundary());
         variants.put("neighbourhood", preset.neighbourhood());

@@ -103,7 +103,8 @@ public final class PresetJson {
                     @JsonProperty("motion") io.flocktune.sim.rule.Motion motion,
                     @JsonProperty("predators") Preset.Predators predators,
                     @JsonProperty("obstacles") Preset.Obstacles obstacles, @JsonProperty("goal") Preset.Goal goal,
-                    @JsonProperty("noise") Preset.Noise noise) {}
+                    @JsonProperty("noise") Preset.Noise noise,
+                    @JsonProperty("peer") io.flocktune.sim.peer.PeerModel peer) {}
 
         @JsonIgnore
         abstract List<CustomRule> customRules();
@@ -213,7 +214,35 @@ public final class PresetJson {
             throw new InputException(source + ": customRules: custom rules are Java code and have no JSON form"
                     + " (name them with Preset.toBuilder().customRules(...) from Java)");
         }
-        return StrictJson.bind(MAPPER, tree, Preset.class, source);
+        return StrictJson.bind(MAPPER, withPeerSections((ObjectNode) tree, source), Preset.class, source);
+    }
+
+    /**
+     * The tree as the record binds it: {@code "peer"} is optional ({@code none} when absent); a
+     * preset that names a peer model leaves out the sections its peer replaces
+     * ({@link Preset.PeerPlaceholders#SECTIONS}), which get their placeholders here, and names
+     * any it sets anyway.
+     */
+    private static ObjectNode withPeerSections(ObjectNode tree, String source) throws InputException {
+        ObjectNode bound = tree.deepCopy();
+        JsonNode peer = bound.get("peer");
+        if (peer == null) {
+            bound.set("peer", MAPPER.valueToTree(new io.flocktune.sim.peer.PeerModel.None()));
+            return bound;
+        }
+        JsonNode kind = peer.get(KIND);
+        if (kind == null || "none".equals(kind.textValue())) return bound;
+        List<String> sections = Preset.PeerPlaceholders.SECTIONS;
+        for (String section : sections) {
+            if (bound.has(section)) {
+                throw new InputException(source + ": " + section + ": not part of a preset with peer.kind = "
+                        + kind.asText() + " (the peer's own rules replace it); remove it");
+            }
+        }
+        for (int k = 0; k < sections.size(); k++) {
+            bound.set(sections.get(k), MAPPER.valueToTree(Preset.PeerPlaceholders.VALUES.get(k)));
+        }
+        return bound;
     }
 
     /** Reads a JSON file into a tree, not yet checked as a preset. */
@@ -230,7 +259,13 @@ public final class PresetJson {
 
     /** @return the preset as a JSON tree (fields in record order, {@code kind} first in variants). */
     public static ObjectNode toTree(Preset preset) {
-        return MAPPER.valueToTree(requireJsonForm(preset));
+        ObjectNode tree = MAPPER.valueToTree(requireJsonForm(preset));
+        if (preset.isPeer()) {
+            Preset.PeerPlaceholders.SECTIONS.forEach(tree::remove);
+        } else {
+            tree.remove("peer");
+        }
+        return tree;
     }
 
     /**
@@ -246,7 +281,7 @@ public final class PresetJson {
     /** @return the preset as pretty-printed JSON with a trailing newline. */
     public static String write(Preset preset) {
         try {
-            return PRETTY.writeValueAsString(requireJsonForm(preset)) + "\n";
+            return PRETTY.writeValueAsString(toTree(preset)) + "\n";
         } catch (JsonProcessingException e) {
             throw new IllegalStateException("cannot serialize preset " + preset.name(), e);
         }

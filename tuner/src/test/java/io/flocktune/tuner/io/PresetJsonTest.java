@@ -59,7 +59,7 @@ class PresetJsonTest {
     @Test
     void findsEveryRuleFamilyByReflection() {
         assertEquals(Set.of(Boundary.class, Neighbourhood.class, Separation.class, Alignment.class, Cohesion.class,
-                        Motion.class, PredatorBehaviour.class, ObstacleAvoidance.class),
+                        Motion.class, PredatorBehaviour.class, ObstacleAvoidance.class, io.flocktune.sim.peer.PeerModel.class),
                 PresetJson.sealedInterfaces(Preset.class));
     }
 
