@@ -37,7 +37,7 @@ import java.util.Properties;
         description = "Simulates Boids flocking models and tunes them by genetic search.",
         subcommands = {PresetsCommand.class, SimulateCommand.class, MeasureCommand.class, TuneCommand.class, CompareCommand.class,
                 ExperimentsCommand.class, ReportCommand.class, ValidateCommand.class, ExportCommand.class,
-                SensitivityCommand.class, RobustnessCommand.class,
+                SensitivityCommand.class, RobustnessCommand.class, PeersCommand.class,
                 CommandLine.HelpCommand.class},
         footer = {"", "Exit codes: 0 ok, 1 internal failure, 2 bad input or usage, 3 disk full,",
                 "4 exported with unrepresented parameters (export), 130 interrupted."})

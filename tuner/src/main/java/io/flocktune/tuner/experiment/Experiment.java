@@ -125,6 +125,12 @@ public record Experiment(String name, String description, ObjectNode base, Strin
                 replication, genetics, stop, timeLimit, seed, scenarios, strategy);
     }
 
+    /** @return this experiment with other stopping rules. */
+    public Experiment withStop(StopRules rules) {
+        return new Experiment(name, description, base, baseName, set, parameters, objectives, combination, scenario,
+                replication, genetics, rules, timeLimit, seed, scenarios, search);
+    }
+
     /** An experiment measured on its base scenario alone, with the default search. */
     public Experiment(String name, String description, ObjectNode base, String baseName, Map<String, JsonNode> set,
                       List<Parameter> parameters, List<Objective> objectives, Combination combination,
