@@ -82,6 +82,8 @@ final class Gauge {
             }
             case Metric.ClusterCount(double link) -> probe.clusters(flock, link);
             case Metric.CollisionRate(double distance) -> (double) probe.collisionPairs(flock, distance) / flock.count();
+            case Metric.MeanNeighbourCount(double radius) ->
+                    (double) (flock.count() + 2 * probe.pairsWithin(flock, radius)) / flock.count();
             case Metric.CollisionOnsets(double distance) -> onsets(step, flock, distance);
             case Metric.CaptureRate c -> flock.predatorCount() == 0 ? 0
                     : capturesAt(step, captures) * 1000.0 / (flock.predatorCount() * timeStep);

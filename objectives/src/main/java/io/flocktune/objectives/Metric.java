@@ -99,6 +99,22 @@ public sealed interface Metric {
     }
 
     /**
+     * MASON Flockers' objective ({@code Flockers.assess()}, {@code shared/peers.md} section 3): the
+     * mean over all boids of the number of boids within {@code radius} of it, itself included
+     * (so &ge; 1), inclusive ({@code <=}, MASON's {@code getNeighborsExactlyWithinDistance}) and
+     * minimum-image in a {@code wrap} world: {@code (N + 2·pairs within radius) / N}, in [1, N].
+     * Every boid of the flock counts, so MASON's dead flockers (which stay in the flock) do too.
+     * MASON maximises it at the last step: spec {@code meanNeighbourCount(radius=10):final:max}.
+     *
+     * @param radius neighbour radius in world units, &gt; 0 (MASON: {@code neighborhood} 10)
+     */
+    record MeanNeighbourCount(double radius) implements Metric {
+        public MeanNeighbourCount {
+            Check.positive("radius", radius);
+        }
+    }
+
+    /**
      * Collision onsets: pairs closer than {@code distance} at this step that were not at the
      * previous step (a pair entering contact; pairs are followed by boid id), divided by N and by
      * the motion's time step dt, so its mean over steps is in onsets per boid per unit time;
@@ -215,6 +231,7 @@ public sealed interface Metric {
             case NearestNeighbourDistance n -> false;
             case LargestClusterFraction l -> false;
             case ClusterCount c -> false;
+            case MeanNeighbourCount m -> false;
             case SurvivalFraction s -> false;
             case TimeToFirstCapture t -> false;
             case PredatorDistance p -> false;

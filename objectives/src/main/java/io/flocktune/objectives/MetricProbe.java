@@ -249,6 +249,20 @@ public final class MetricProbe {
      * @param distance world units, &gt; 0
      */
     public long collisionPairs(Flock flock, double distance) {
+        return pairs(flock, distance, false);
+    }
+
+    /**
+     * Number of pairs of boids at most {@code distance} apart (inclusive {@code <=}; each
+     * unordered pair once), via the grid in O(N) for a bounded density.
+     *
+     * @param distance world units, &gt; 0
+     */
+    public long pairsWithin(Flock flock, double distance) {
+        return pairs(flock, distance, true);
+    }
+
+    private long pairs(Flock flock, double distance, boolean inclusive) {
         fit(flock);
         build(flock, distance);
         int n = flock.count();
@@ -258,7 +272,8 @@ public final class MetricProbe {
             int runCount = grid.ranges(sx[s], sy[s], sz[s], runs);
             for (int r = 0; r < runCount; r++) {
                 for (int t = Math.max(runs[2 * r], s + 1), end = runs[2 * r + 1]; t < end; t++) {
-                    if (distance2(s, t) < limit2) pairs++;
+                    double d2 = distance2(s, t);
+                    if (d2 < limit2 || inclusive && d2 == limit2) pairs++;
                 }
             }
         }

@@ -53,6 +53,25 @@ public final class Presets {
         add(seed004());
         add(vicsek());
         add(couzin());
+        add(masonFlockers());
+    }
+
+    /**
+     * MASON's Flockers ({@code shared/peers.md} section 3, {@link MasonFlockers}) with MASON's
+     * defaults: 200 flockers on a 150 × 150 torus, every weight 1, neighborhood 10, jump 0.7,
+     * dead probability 0.1, random order reshuffled every step.
+     */
+    static Preset masonFlockers() {
+        return Preset.forPeer("mason-flockers",
+                "MASON Flockers (eclab/mason sim/app/flockers, HEAD 43c501ca) with MASON's defaults: 200 flockers, "
+                        + "150 x 150 torus (MASON's [0,150) shifted to our [-75,75)), weights avoidance = cohesion = "
+                        + "consistency = momentum = randomness = 1, neighborhood 10 (inclusive, self and dead "
+                        + "included), fixed jump 0.7, dead flockers with p = 0.1 (never move, still seen), random "
+                        + "sequential order reshuffled every step, asynchronous. Chosen: sums in id order, the shuffle "
+                        + "from BoidRandom stream (step, -1), a flocker's randomness from stream (step, id)",
+                new World(2, 150, new Boundary.Wrap()),
+                new Boids(200, 0, 0.7, 0, 150),
+                io.flocktune.sim.peer.MasonFlockers.defaults());
     }
 
     private static void add(Preset p) {

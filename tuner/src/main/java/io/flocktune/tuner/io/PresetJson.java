@@ -108,6 +108,13 @@ public final class PresetJson {
 
         @JsonIgnore
         abstract List<CustomRule> customRules();
+
+        /**
+         * The record component, not {@link Preset#isPeer()}: without this Jackson takes the
+         * boolean is-getter for the property {@code peer} and writes {@code "peer": true}.
+         */
+        @JsonProperty("peer")
+        abstract io.flocktune.sim.peer.PeerModel peer();
     }
 
     /** @throws IllegalArgumentException if {@code preset} has custom rules (they have no JSON form) */

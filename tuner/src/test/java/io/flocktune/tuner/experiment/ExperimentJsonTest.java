@@ -11,7 +11,7 @@ import static org.junit.jupiter.api.Assertions.*;
 
 class ExperimentJsonTest {
     @ParameterizedTest
-    @ValueSource(strings = {"default", "pareto", "seed001"})
+    @ValueSource(strings = {"default", "pareto", "seed001", "mason-flockers", "mason-flockers-nsga2"})
     void builtInsReadAndRoundTrip(String name) throws Exception {
         Experiment e = Experiments.builtIn(name);
         Experiment again = ExperimentJson.parse(ExperimentJson.write(e), "again", null);
