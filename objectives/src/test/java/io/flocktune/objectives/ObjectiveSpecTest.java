@@ -53,7 +53,7 @@ class ObjectiveSpecTest {
                 assertEquals(spec, ObjectiveSpec.parse(spec.text()), spec.text());
             }
         }
-        assertEquals(16, Metric.kinds().size());
+        assertEquals(17, Metric.kinds().size());
         assertEquals("collisionOnsets(distance=0.5)", new Metric.CollisionOnsets(0.5).text());
     }
 
