@@ -108,6 +108,10 @@ public final class PresetJson {
 
         @JsonIgnore
         abstract List<CustomRule> customRules();
+
+        /** Not a property: without this, Jackson writes {@code "peer": true} over the peer record. */
+        @JsonIgnore
+        abstract boolean isPeer();
     }
 
     /** @throws IllegalArgumentException if {@code preset} has custom rules (they have no JSON form) */
