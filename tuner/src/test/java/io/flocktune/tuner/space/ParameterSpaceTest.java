@@ -58,7 +58,7 @@ class ParameterSpaceTest {
         assertEquals(0, p.numeric(0));
         assertEquals(10, p.numeric(Math.nextDown(1.0)));
         assertEquals("10.0", p.label(Math.nextDown(1.0)));
-        assertEquals(0.1 + 2 * 0.1, new Parameter.Grid("g", 0.1, 0.7, 0.1).numeric(0.5), 1e-15, "index 3 of 7 values");
+        assertEquals(0.1 + 3 * 0.1, new Parameter.Grid("g", 0.1, 0.7, 0.1).numeric(0.5), 1e-15, "index 3 of 7 values");
     }
 
     @Test
