@@ -92,6 +92,7 @@ final class Gauge {
             case Metric.PredatorDistance d -> probe.predatorDistance(flock);
             case Metric.MeanSpeed s -> probe.meanSpeed(flock);
             case Metric.SpeedSpread s -> probe.speedSpread(flock);
+            case Metric.HeadingSpread h -> probe.headingSpread(flock);
             case Metric.GoalDistance g -> probe.meanDistanceTo(flock, goal.x(), goal.y(), goal.z());
             case Metric.Custom c -> c.function().applyAsDouble(view.at(step, flock, captures));
         };

@@ -167,6 +167,20 @@ public sealed interface Metric {
     record SpeedSpread() implements Metric {}
 
     /**
+     * Heading spread, BehaviorSearch's flocking convergence measure (fstonedahl/behaviorsearch
+     * {@code examples/Example_Flocking_Convergence.bsearch}: {@code standard-deviation [dx] of
+     * turtles + standard-deviation [dy] of turtles}): the sample standard deviation (N − 1 in the
+     * denominator, NetLogo's {@code standard-deviation}) over the boids of the x components of
+     * their unit headings {@code v̂ = v/|v|}, plus that of the y components (plus that of the z
+     * components in 3D). In [0, 2·√(N/(N−1))] in 2D; 0 when every heading agrees; about
+     * 2·√(1/2) ≈ 1.41 for random 2D headings. A boid at rest contributes a zero vector; a lone
+     * boid gives 0. For NetLogo's Flocking ({@code netlogo-flocking}) {@code v̂ = (dx, dy) =
+     * (sin h, cos h)}. The tutorial's objective is its mean over steps 75–100 of a 100-step run
+     * ({@code headingSpread:mean:min:warmup=74}: 26 samples).
+     */
+    record HeadingSpread() implements Metric {}
+
+    /**
      * Mean over boids of the distance to the preset's goal point; world units, &ge; 0. Defined
      * whether or not goal seeking is on (goal weight 0 still has a point).
      */
@@ -237,6 +251,7 @@ public sealed interface Metric {
             case PredatorDistance p -> false;
             case MeanSpeed m -> false;
             case SpeedSpread s -> false;
+            case HeadingSpread h -> false;
             case GoalDistance g -> false;
             case Custom c -> false;
         };

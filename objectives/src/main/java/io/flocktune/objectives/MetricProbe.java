@@ -183,6 +183,30 @@ public final class MetricProbe {
     }
 
     /**
+     * Sum over the axes of the sample standard deviation of the unit-heading components
+     * ({@link Metric.HeadingSpread}); two passes, so no cancellation. 0 for fewer than 2 boids.
+     */
+    public double headingSpread(Flock flock) {
+        int n = flock.count();
+        if (n < 2) return 0;
+        double[] vx = flock.vx(), vy = flock.vy(), vz = flock.vz();
+        double mx = 0, my = 0, mz = 0;
+        for (int i = 0; i < n; i++) {
+            double speed = Math.sqrt(vx[i] * vx[i] + vy[i] * vy[i] + vz[i] * vz[i]);
+            if (speed > 0) { mx += vx[i] / speed; my += vy[i] / speed; mz += vz[i] / speed; }
+        }
+        mx /= n; my /= n; mz /= n;
+        double sx = 0, sy = 0, sz = 0;
+        for (int i = 0; i < n; i++) {
+            double speed = Math.sqrt(vx[i] * vx[i] + vy[i] * vy[i] + vz[i] * vz[i]);
+            double ux = speed > 0 ? vx[i] / speed : 0, uy = speed > 0 ? vy[i] / speed : 0, uz = speed > 0 ? vz[i] / speed : 0;
+            sx += (ux - mx) * (ux - mx); sy += (uy - my) * (uy - my); sz += (uz - mz) * (uz - mz);
+        }
+        double spread = Math.sqrt(sx / (n - 1)) + Math.sqrt(sy / (n - 1));
+        return dimension == 3 ? spread + Math.sqrt(sz / (n - 1)) : spread;
+    }
+
+    /**
      * Mean distance of the boids to the point {@code (gx, gy, gz)} (minimum-image in a periodic
      * world, where the point is first wrapped into the box).
      */

@@ -16,6 +16,7 @@ import io.flocktune.sim.rule.Neighbourhood;
 import io.flocktune.sim.rule.ObstacleAvoidance;
 import io.flocktune.sim.rule.PredatorBehaviour;
 import io.flocktune.sim.rule.Separation;
+import io.flocktune.sim.peer.NetLogoFlocking;
 
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -54,6 +55,7 @@ public final class Presets {
         add(vicsek());
         add(couzin());
         add(masonFlockers());
+        add(netLogoFlocking());
     }
 
     /**
@@ -300,5 +302,23 @@ public final class Presets {
                 new Cohesion.Zonal(1),
                 new Motion.TurningRate(0.1, 3, 40, 0.05),
                 NO_PREDATORS, NO_OBSTACLES, NO_GOAL, NO_NOISE);
+    }
+
+    /**
+     * NetLogo's Flocking (Wilensky 1998), {@code shared/peers.md} section 1: the library defaults
+     * (population 300, vision 5.0, minimum separation 1.0, max turns align 5, cohere 3, separate
+     * 1.5 degrees) on NetLogo's 71 × 71 torus [−35.5, 35.5), speed 1 patch per tick, turtles in a
+     * new random order each tick. Formulas and every source choice: {@link NetLogoFlocking}.
+     */
+    static Preset netLogoFlocking() {
+        return Preset.forPeer("netlogo-flocking",
+                "NetLogo Flocking (Wilensky 1998, library defaults since 2018): 71x71 torus, 300 turtles, compass "
+                        + "headings, vision 5 (inclusive), separate from the nearest's heading below 1.0 else align "
+                        + "then cohere (mean unit bearing), max turns 5/3/1.5 deg, speed 1 in five 0.2 sub-steps, "
+                        + "random order each tick (peer.update; id_order for tests). Chosen: ties for nearest -> "
+                        + "lowest id; a coincident flockmate adds no cohesion bearing",
+                new World(2, 71, new Boundary.Wrap()),
+                new Boids(300, NetLogoFlocking.SPEED, NetLogoFlocking.SPEED, NetLogoFlocking.SPEED, 71),
+                NetLogoFlocking.defaults());
     }
 }

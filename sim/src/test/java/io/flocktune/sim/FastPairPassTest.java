@@ -28,7 +28,8 @@ class FastPairPassTest {
     @ValueSource(longs = {1, 2, 3})
     void symmetricAndGeneralPassesAgreeForEveryBuiltInPreset(long seed) {
         for (String name : Presets.all().keySet()) {
-            if (Presets.get(name).isPeer()) continue;    // a peer model runs its own kernel: no pair passes
+            // a peer's whole model runs its own kernel, never the engine's pair passes
+            if (Presets.get(name).isPeer()) continue;
             int configurations = 0;
             for (int dimension = 2; dimension <= 3; dimension++) {
                 for (Boundary boundary : new Boundary[] {new Boundary.Wrap(), new Boundary.WrapPositionsOnly(), new Boundary.None()}) {

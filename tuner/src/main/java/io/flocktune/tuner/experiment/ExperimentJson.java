@@ -54,6 +54,7 @@ import java.util.Map;
  *   "parameters": [
  *     {"path": "cohesion.weight", "range": [0.1, 3], "scale": "log"},
  *     {"path": "boids.count", "integers": [50, 200]},
+ *     {"path": "neighbourhood.radius", "range": [2, 10], "step": 0.25},   // a grid: 2, 2.25, …, 10
  *     {"path": "separation", "choices": [{"kind": "linear", "radius": 2, "weight": 0.05},
  *                                         {"kind": "inverseDistance", "radius": 2, "weight": 1.5}]},
  *     {"path": "separation.weight", "range": [0.01, 3], "scale": "log"}
@@ -104,7 +105,7 @@ public final class ExperimentJson {
     record SearchJson(String kind) {}
 
     /** A gene: a path and exactly one of range (with scale), integers, choices (with labels). */
-    record ParameterJson(String path, double[] range, String scale, long[] integers, List<JsonNode> choices,
+    record ParameterJson(String path, double[] range, String scale, Double step, long[] integers, List<JsonNode> choices,
                          List<String> labels) {}
 
     /** An objective: a spec text, or {spec, weight, scale}. */
@@ -363,6 +364,10 @@ public final class ExperimentJson {
                     + "\"integers\": [min, max] or \"choices\": [...]");
         }
         if (p.scale() != null && p.range() == null) throw new InputException(source + ": " + where + ".scale: only a range has a scale");
+        if (p.step() != null && p.range() == null) throw new InputException(source + ": " + where + ".step: only a range has a step");
+        if (p.step() != null && "log".equals(p.scale())) {
+            throw new InputException(source + ": " + where + ".step: a range with a step is a linear grid; leave out \"scale\": \"log\"");
+        }
         if (p.labels() != null && p.choices() == null) throw new InputException(source + ": " + where + ".labels: only choices have labels");
         try {
             if (p.range() != null) {
@@ -376,6 +381,7 @@ public final class ExperimentJson {
                     case "log" -> Parameter.Scale.LOG;
                     default -> throw new InputException(source + ": " + where + ".scale = \"" + scale + "\": must be linear or log");
                 };
+                if (p.step() != null) return new Parameter.Grid(path, p.range()[0], p.range()[1], p.step());
                 return new Parameter.Range(path, p.range()[0], p.range()[1], s);
             }
             if (p.integers() != null) {
@@ -461,6 +467,10 @@ public final class ExperimentJson {
                 case Parameter.Range r -> {
                     n.putArray("range").add(r.min()).add(r.max());
                     n.put("scale", r.scale() == Parameter.Scale.LOG ? "log" : "linear");
+                }
+                case Parameter.Grid g -> {
+                    n.putArray("range").add(g.min()).add(g.max());
+                    n.put("step", g.step());
                 }
                 case Parameter.Integers i -> n.putArray("integers").add(i.min()).add(i.max());
                 case Parameter.Choice c -> {

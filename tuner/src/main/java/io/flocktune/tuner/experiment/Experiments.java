@@ -15,13 +15,17 @@ import java.util.Map;
  *   <li>{@code pareto}: NSGA-II over polarization, collisions and captures.</li>
  *   <li>{@code seed001}: seed 001's rule set, with the separation kernel of seeds 000, 001, 003
  *       and 004 as a gene, to show how much better the seed gets.</li>
+ *   <li>{@code behaviorsearch-flocking}: BehaviorSearch's tutorial search on NetLogo's Flocking
+ *       ({@code netlogo-flocking}): minimise the heading spread over ticks 75–100 on the
+ *       tutorial's 0.25 grids, at its budget of 12 000 model runs.</li>
  * </ul>
  */
 public final class Experiments {
     private Experiments() {}
 
     /** Built-in experiment names, in listing order. */
-    public static final List<String> NAMES = List.of("default", "pareto", "seed001", "mason-flockers", "mason-flockers-nsga2");
+    public static final List<String> NAMES = List.of("default", "pareto", "seed001", "behaviorsearch-flocking",
+            "mason-flockers", "mason-flockers-nsga2");
 
     /** @return every built-in experiment by name, in listing order. */
     public static Map<String, Experiment> all() {

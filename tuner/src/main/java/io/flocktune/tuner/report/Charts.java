@@ -254,6 +254,7 @@ public final class Charts {
                     yield c;
                 }
                 case Parameter.Range r -> histogram(parameter.path(), all, best, r.min(), r.max(), r.scale() == Parameter.Scale.LOG);
+                case Parameter.Grid g -> histogram(parameter.path(), all, best, g.min() - g.step() / 2, g.max() + g.step() / 2, false);
                 case Parameter.Integers i -> histogram(parameter.path(), all, best, i.min() - 0.5, i.max() + 0.5, false);
             });
         }

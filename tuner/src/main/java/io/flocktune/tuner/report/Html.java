@@ -122,6 +122,7 @@ final class Html {
         return switch (p) {
             case Parameter.Range r -> String.format(Locale.ROOT, "[%s, %s], %s scale", num(r.min()), num(r.max()),
                     r.scale() == Parameter.Scale.LOG ? "log" : "linear");
+            case Parameter.Grid g -> String.format(Locale.ROOT, "[%s, %s] in steps of %s", num(g.min()), num(g.max()), num(g.step()));
             case Parameter.Integers i -> "integers " + i.min() + " … " + i.max();
             case Parameter.Choice c -> "one of " + String.join(", ", c.labels());
         };

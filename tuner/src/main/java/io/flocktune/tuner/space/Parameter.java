@@ -86,6 +86,65 @@ public sealed interface Parameter {
     }
 
     /**
+     * A real value on a grid: {@code min + k·step} for k = 0 … K, {@code K = (max − min)/step},
+     * each value equally likely under a uniform unit gene (BehaviorSearch's
+     * {@code [min, step, max]}; JSON {@code "range": [min, max], "step": step}). Both ends are on
+     * the grid.
+     *
+     * @param min  lower bound, finite
+     * @param max  upper bound, finite, &gt; min
+     * @param step grid spacing, &gt; 0, dividing {@code max − min} into a whole number (within
+     *             1e-9 relative) of at most 1 000 000 000 steps
+     * @throws IllegalArgumentException naming the path when the range is empty or reversed, or
+     *                                  the step is not positive or does not divide it
+     */
+    record Grid(String path, double min, double max, double step) implements Parameter {
+        public Grid {
+            Check.present("path", path);
+            Check.finite(path + " min", min);
+            Check.finite(path + " max", max);
+            if (!(min < max)) {
+                throw new IllegalArgumentException(path + ": range [" + min + ", " + max + "] is "
+                        + (min == max ? "empty" : "reversed (min > max)") + "; need min < max");
+            }
+            if (!(step > 0) || !Double.isFinite(step)) {
+                throw new IllegalArgumentException(path + ": step = " + step + ": must be > 0 and finite");
+            }
+            double steps = (max - min) / step;
+            if (!(steps <= 1e9) || Math.abs(steps - Math.rint(steps)) > 1e-9 * Math.max(1, steps)) {
+                throw new IllegalArgumentException(path + ": step = " + step + ": must divide max − min = " + (max - min)
+                        + " into a whole number of at most 1000000000 steps (got " + steps + ")");
+            }
+        }
+
+        /** @return the number of grid values, K + 1 */
+        public long values() {
+            return Math.round((max - min) / step) + 1;
+        }
+
+        /** @return the grid index k of {@code unit}, 0 … K */
+        public long index(double unit) {
+            return Math.min(values() - 1, (long) Math.floor(unit * values()));
+        }
+
+        @Override
+        public double numeric(double unit) {
+            long k = index(unit);
+            return k == values() - 1 ? max : min + k * step;
+        }
+
+        @Override
+        public JsonNode value(double unit) {
+            return DoubleNode.valueOf(numeric(unit));
+        }
+
+        @Override
+        public String label(double unit) {
+            return Double.toString(numeric(unit));
+        }
+    }
+
+    /**
      * An integer in [min, max], each value equally likely under a uniform unit gene.
      *
      * @param min smallest value

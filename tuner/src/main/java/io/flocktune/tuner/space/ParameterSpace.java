@@ -99,6 +99,7 @@ public final class ParameterSpace {
             Parameter p = parameters.get(k);
             List<JsonNode> ends = switch (p) {
                 case Parameter.Range r -> List.of(DoubleNode.valueOf(r.min()), DoubleNode.valueOf(r.max()));
+                case Parameter.Grid g -> List.of(DoubleNode.valueOf(g.min()), DoubleNode.valueOf(g.max()));
                 case Parameter.Integers i -> List.of(LongNode.valueOf(i.min()), LongNode.valueOf(i.max()));
                 case Parameter.Choice c -> c.options();
             };
@@ -135,6 +136,8 @@ public final class ParameterSpace {
                     String value = switch (p) {
                         case Parameter.Range r -> "range [" + r.min() + ", " + r.max() + "] reaches outside the valid values: at "
                                 + ends.get(e);
+                        case Parameter.Grid g -> "range [" + g.min() + ", " + g.max() + "] (step " + g.step()
+                                + ") reaches outside the valid values: at " + ends.get(e);
                         case Parameter.Integers i -> "integers [" + i.min() + ", " + i.max() + "] reach outside the valid values: at "
                                 + ends.get(e);
                         case Parameter.Choice c -> "choice " + c.labels().get(e) + " is not valid here";

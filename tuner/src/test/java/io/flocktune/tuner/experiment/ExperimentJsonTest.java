@@ -11,7 +11,7 @@ import static org.junit.jupiter.api.Assertions.*;
 
 class ExperimentJsonTest {
     @ParameterizedTest
-    @ValueSource(strings = {"default", "pareto", "seed001", "mason-flockers", "mason-flockers-nsga2"})
+    @ValueSource(strings = {"default", "pareto", "seed001", "behaviorsearch-flocking", "mason-flockers", "mason-flockers-nsga2"})
     void builtInsReadAndRoundTrip(String name) throws Exception {
         Experiment e = Experiments.builtIn(name);
         Experiment again = ExperimentJson.parse(ExperimentJson.write(e), "again", null);
@@ -33,6 +33,56 @@ class ExperimentJsonTest {
         assertEquals("seed001", e.baseName());
         assertTrue(e.parameters().stream().anyMatch(p -> p instanceof io.flocktune.tuner.space.Parameter.Choice c
                 && c.path().equals("separation") && c.labels().equals(java.util.List.of("seed000", "seed001", "seed003", "seed004"))));
+    }
+
+    /**
+     * BehaviorSearch's tutorial search (peers.md section 2): 50 turtles, 100 ticks, the measure over
+     * ticks 75..100, 5 replicates, the five genes on their 0.25 grids (the tutorial's search
+     * space of 457 570 701 points), 12 000 model runs.
+     */
+    @Test
+    void behaviorsearchFlockingIsTheTutorialsSearch() {
+        Experiment e = Experiments.builtIn("behaviorsearch-flocking");
+        assertEquals("netlogo-flocking", e.baseName());
+        assertEquals(50, e.scenario().boids());
+        assertEquals(100, e.scenario().steps());
+        assertEquals(5, e.replication().perEvaluation());
+        assertEquals(0, e.replication().perSurvival(), "a kept candidate is not re-run (BehaviorSearch caches)");
+        assertEquals(12_000, e.stop().evaluations());
+        assertEquals(1, e.objectives().size());
+        var spec = e.objectives().getFirst().spec();
+        assertEquals(new io.flocktune.objectives.Metric.HeadingSpread(), spec.metric());
+        assertEquals(74, spec.warmup());
+        assertEquals(1, spec.every());
+        long size = 1;
+        for (var p : e.parameters()) {
+            var grid = assertInstanceOf(io.flocktune.tuner.space.Parameter.Grid.class, p);
+            assertEquals(0.25, grid.step());
+            assertEquals(0, grid.min());
+            size *= grid.values();
+        }
+        assertEquals(457_570_701L, size, "the tutorial's search-space size");
+    }
+
+    @Test
+    void aStepMakesARangeAGridAndIsCheckedInOneLine() throws Exception {
+        Experiment e = ExperimentJson.parse(minimal("").replace("\"range\": [0.1, 1]}", "\"range\": [0.1, 1], \"step\": 0.05}"),
+                "m.json", null);
+        assertEquals(new io.flocktune.tuner.space.Parameter.Grid("cohesion.weight", 0.1, 1, 0.05), e.parameters().getFirst());
+        assertEquals(e, ExperimentJson.parse(ExperimentJson.write(e), "again", null));
+        InputException divide = assertThrows(InputException.class, () -> ExperimentJson.parse(
+                minimal("").replace("\"range\": [0.1, 1]}", "\"range\": [0.1, 1], \"step\": 0.2}"), "m.json", null));
+        assertTrue(divide.getMessage().startsWith("m.json: parameters[0]: cohesion.weight: step = 0.2: must divide"), divide.getMessage());
+        InputException log = assertThrows(InputException.class, () -> ExperimentJson.parse(
+                minimal("").replace("\"range\": [0.1, 1]}", "\"range\": [0.1, 1], \"scale\": \"log\", \"step\": 0.05}"), "m.json", null));
+        assertTrue(log.getMessage().contains(".step: a range with a step is a linear grid"), log.getMessage());
+        InputException integers = assertThrows(InputException.class, () -> ExperimentJson.parse(
+                minimal("").replace("\"range\": [0.1, 1]}", "\"integers\": [1, 4], \"step\": 1}").replace("cohesion.weight", "boids.count"),
+                "m.json", null));
+        assertTrue(integers.getMessage().contains(".step: only a range has a step"), integers.getMessage());
+        InputException negative = assertThrows(InputException.class, () -> ExperimentJson.parse(
+                minimal("").replace("\"range\": [0.1, 1]}", "\"range\": [0.1, 1], \"step\": -0.05}"), "m.json", null));
+        assertTrue(negative.getMessage().contains("step = -0.05: must be > 0"), negative.getMessage());
     }
 
     static String minimal(String extra) {

@@ -42,6 +42,39 @@ class ParameterSpaceTest {
         assertEquals(6, p.whole(Math.nextDown(1.0)));
     }
 
+    /** A range with a step (BehaviorSearch's [min, step, max]): every grid value equally likely, both ends on the grid. */
+    @Test
+    void gridValuesAreEquallyLikelyAndOnTheGrid() {
+        Parameter.Grid p = new Parameter.Grid("peer.vision", 0, 10, 0.25);
+        assertEquals(41, p.values());
+        int[] counts = new int[41];
+        SplittableRandom random = new SplittableRandom(1);
+        for (int i = 0; i < 410_000; i++) {
+            double v = p.numeric(random.nextDouble());
+            assertEquals(v, Math.rint(v * 4) / 4, 0, "on the 0.25 grid: " + v);
+            counts[(int) Math.rint(v * 4)]++;
+        }
+        for (int c : counts) assertEquals(10_000, c, 500, java.util.Arrays.toString(counts));
+        assertEquals(0, p.numeric(0));
+        assertEquals(10, p.numeric(Math.nextDown(1.0)));
+        assertEquals("10.0", p.label(Math.nextDown(1.0)));
+        assertEquals(0.1 + 3 * 0.1, new Parameter.Grid("g", 0.1, 0.7, 0.1).numeric(0.5), 1e-15, "index 3 of 7 values");
+    }
+
+    @Test
+    void badGridsAreRejectedWithThePath() {
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> new Parameter.Grid("peer.vision", 0, 10, 0.3))
+                .getMessage().startsWith("peer.vision: step = 0.3: must divide max − min = 10.0"));
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> new Parameter.Grid("g", 0, 1, 0))
+                .getMessage().contains("g: step = 0.0: must be > 0"));
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> new Parameter.Grid("g", 0, 1, Double.NaN))
+                .getMessage().contains("must be > 0"));
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> new Parameter.Grid("g", 0, 1, 1e-12))
+                .getMessage().contains("at most 1000000000 steps"));
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> new Parameter.Grid("g", 1, 1, 0.5))
+                .getMessage().contains("is empty"));
+    }
+
     @Test
     void badRangesAreRejectedWithThePath() {
         assertTrue(assertThrows(IllegalArgumentException.class, () -> new Parameter.Range("x.y", 1, 1, Parameter.Scale.LINEAR))
