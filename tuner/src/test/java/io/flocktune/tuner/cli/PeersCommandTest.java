@@ -1,0 +1,69 @@
+package io.flocktune.tuner.cli;
+
+import io.flocktune.tuner.experiment.Experiments;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+
+import static io.flocktune.tuner.cli.MainTest.flocktune;
+import static io.flocktune.tuner.cli.MainTest.ok;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** End-to-end tests of {@code flocktune peers}, in-process through {@link Main#run}. */
+class PeersCommandTest {
+
+    @Test
+    void everyPublishedPeerIsABuiltInExperimentAndListed() {
+        List<PeersCommand.Published> published = PeersCommand.published();
+        assertEquals(List.of("behaviorsearch-flocking", "mason-flockers", "evoflock"),
+                published.stream().map(PeersCommand.Published::experiment).toList());
+        String list = ok("peers", "--list").out();
+        for (PeersCommand.Published p : published) {
+            assertTrue(Experiments.NAMES.contains(p.experiment()), p.experiment() + " is a built-in experiment");
+            assertTrue(list.contains(p.experiment() + "  " + p.tool() + "\n  published: " + p.figure() + "; " + p.runs()
+                    + "; " + p.wall()), list);
+        }
+    }
+
+    @Test
+    void badInputIsOneLineAndExitTwo(@TempDir Path tmp) {
+        for (List<String> args : List.of(List.of("peers", "default"), List.of("peers", "--budget", "0"),
+                List.of("peers", "--budget", "1.5"), List.of("peers", "--budget", "NaN"))) {
+            List<String> withOut = new java.util.ArrayList<>(args);
+            withOut.addAll(List.of("--out", tmp.resolve("out").toString()));
+            MainTest.Result r = flocktune(withOut.toArray(String[]::new));
+            assertEquals(2, r.exit(), r.err());
+            assertEquals(1, r.err().strip().lines().count(), r.err());
+            assertFalse(Files.exists(tmp.resolve("out")), "nothing written for bad input");
+        }
+    }
+
+    /** A small share of BehaviorSearch's budget: the printed counts are those of the run's history. */
+    @Test
+    void printsThePublishedFigureBesideTheRunsOwn(@TempDir Path tmp) throws Exception {
+        Path out = tmp.resolve("peers");
+        MainTest.Result r = flocktune("peers", "behaviorsearch-flocking", "--budget", "0.02", "--out", out.toString(), "--threads", "2");
+        assertEquals(0, r.exit(), r.err());
+        String printed = r.out();
+        PeersCommand.Published p = PeersCommand.published().getFirst();
+        Path run = out.resolve("behaviorsearch-flocking");
+        Map<String, Long> runs = PeersCommand.runs(run.resolve("history.csv"));
+        long search = runs.getOrDefault("new", 0L) + runs.getOrDefault("survivor", 0L);
+        long checks = runs.values().stream().mapToLong(Long::longValue).sum() - search;
+        assertTrue(search > 0 && search <= Math.round(0.02 * 12_000) + 5 * 30, "the budget share: " + runs);
+        assertTrue(checks > 0, "held-out selection and test runs: " + runs);
+        List<String> lines = printed.lines().toList();
+        assertEquals("behaviorsearch-flocking  " + p.tool(), lines.get(0));
+        assertEquals("  published: " + p.figure() + "; " + p.runs() + "; " + p.wall(), lines.get(1));
+        assertTrue(lines.get(2).matches("  flocktune: convergence \\S+ \\[\\S+, \\S+\\] on 30 fresh test seeds \\(search estimate \\S+\\); "
+                + search + " model runs in the search \\+ " + checks + " held-out selection and test runs; \\S+ s wall on 2 thread\\(s\\); .*"),
+                lines.get(2));
+        assertTrue(Files.isRegularFile(run.resolve("report.html")));
+    }
+}
