@@ -61,6 +61,27 @@ final class BenchFlocks {
     }
 
     /**
+     * {@code workload} with its neighbourhood replaced, at the workload's
+     * {@link #countingRadius} r (the world stays as {@link #scaled} sized it for the preset's own
+     * neighbourhood): {@code "preset"} keeps it; {@code "metric"} is {@code Metric(r)};
+     * {@code "fieldOfView"} is {@code FieldOfView(r, 270°)} (about 3/4 of the neighbours);
+     * {@code "topological"} is the {@link #MEAN_NEIGHBOURS} nearest; {@code "global"} is every boid.
+     */
+    static Preset withNeighbourhood(Preset workload, String neighbourhood) {
+        double r = countingRadius(workload);
+        Neighbourhood replaced = switch (neighbourhood) {
+            case "preset" -> workload.neighbourhood();
+            case "metric" -> new Neighbourhood.Metric(r);
+            case "fieldOfView" -> new Neighbourhood.FieldOfView(r, 270);
+            case "topological" -> new Neighbourhood.Topological((int) MEAN_NEIGHBOURS);
+            case "global" -> new Neighbourhood.Global();
+            default -> throw new IllegalArgumentException("neighbourhood = " + neighbourhood
+                    + ": one of preset, metric, fieldOfView, topological, global");
+        };
+        return workload.toBuilder().neighbourhood(replaced).build();
+    }
+
+    /**
      * The mean over boids of the number of other boids closer than {@code radius}
      * (minimum-image distances in the periodic box of side {@code size}), counted with a
      * {@link NeighbourGrid} in O(N).
