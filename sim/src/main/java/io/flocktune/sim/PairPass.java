@@ -21,12 +21,6 @@ final class PairPass {
     private final int stride;                     // 10 in 2D, 14 in 3D
     private final double[] sums;
     private int[] forwardRuns = new int[81];
-    // candidates are taken CHUNK at a time: their offsets and squared distances (length units,
-    // length units²), the ones within the cut-off first
-    private static final int CHUNK = 64;
-    private final int[] hitSlot = new int[CHUNK];
-    private final double[] hitDx = new double[CHUNK], hitDy = new double[CHUNK], hitDz = new double[CHUNK],
-            hitD2 = new double[CHUNK];
 
     /**
      * @param periodic          distances are minimum images (period {@code size})
@@ -68,9 +62,6 @@ final class PairPass {
         if (forwardRuns.length < 3 * maxRuns) forwardRuns = new int[Math.max(3 * maxRuns, 2 * forwardRuns.length)];
         final double[] sums = this.sums;
         final double sepR2 = this.sepR2, nbR2 = this.nbR2, size = this.size;
-        final double cutoff2 = Math.max(sepR2, nbR2);   // a pair farther than both radii adds nothing
-        final int[] hitSlot = this.hitSlot;
-        final double[] hitDx = this.hitDx, hitDy = this.hitDy, hitDz = this.hitDz, hitD2 = this.hitD2;
         final boolean threeD = this.threeD;
         final int stride = this.stride;
         java.util.Arrays.fill(sums, 0, stride * n, 0);
@@ -101,44 +92,33 @@ final class PairPass {
                                 shiftY = period * ((image / 3) % 3 - 1);
                                 shiftZ = period * (image / 9 - 1);
                             }
-                            // in chunks: first the distances of every candidate, branch-free, keeping
-                            // the ones within the cut-off; then the sums over those, in the same order
-                            for (int chunk = from; chunk < to; chunk += CHUNK) {
-                                int chunkEnd = Math.min(to, chunk + CHUNK), hits = 0;
-                                for (int j = chunk; j < chunkEnd; j++) {
-                                    double dx = (x[j] - xi) + shiftX, dy = (y[j] - yi) + shiftY;
-                                    double dz = threeD ? (z[j] - zi) + shiftZ : 0;
-                                    double d2 = dx * dx + dy * dy + dz * dz;
-                                    hitSlot[hits] = j; hitDx[hits] = dx; hitDy[hits] = dy; hitDz[hits] = dz; hitD2[hits] = d2;
-                                    hits += d2 < cutoff2 ? 1 : 0;
-                                }
-                                for (int h = 0; h < hits; h++) {
-                                    int j = hitSlot[h];
-                                    double dx = hitDx[h], dy = hitDy[h], dz = hitDz[h], d2 = hitD2[h];
-                                    int at = stride * j;
-                                    if (d2 < sepR2) {
-                                        sepX -= dx; sepY -= dy;
-                                        sums[at + SEP_X] += dx; sums[at + SEP_Y] += dy;
-                                        if (threeD) { sepZ -= dz; sums[at + SEP_Z] += dz; }
-                                        if (d2 > 0) {
-                                            double inv = 1.0 / d2;
-                                            double ix = dx * inv, iy = dy * inv;
-                                            sepInvCount++; sums[at + SEP_INV_COUNT]++;
-                                            invX -= ix; invY -= iy;
-                                            sums[at + INV_X] += ix; sums[at + INV_Y] += iy;
-                                            if (threeD) { double iz = dz * inv; invZ -= iz; sums[at + INV_Z] += iz; }
-                                        }
+                            for (int j = from; j < to; j++) {
+                                double dx = (x[j] - xi) + shiftX, dy = (y[j] - yi) + shiftY;
+                                double dz = threeD ? (z[j] - zi) + shiftZ : 0;
+                                double d2 = dx * dx + dy * dy + dz * dz;
+                                int at = stride * j;
+                                if (d2 < sepR2) {
+                                    sepX -= dx; sepY -= dy;
+                                    sums[at + SEP_X] += dx; sums[at + SEP_Y] += dy;
+                                    if (threeD) { sepZ -= dz; sums[at + SEP_Z] += dz; }
+                                    if (d2 > 0) {
+                                        double inv = 1.0 / d2;
+                                        double ix = dx * inv, iy = dy * inv;
+                                        sepInvCount++; sums[at + SEP_INV_COUNT]++;
+                                        invX -= ix; invY -= iy;
+                                        sums[at + INV_X] += ix; sums[at + INV_Y] += iy;
+                                        if (threeD) { double iz = dz * inv; invZ -= iz; sums[at + INV_Z] += iz; }
                                     }
-                                    if (d2 < nbR2 && (d2 > 0 || !excludeCoincident)) {
-                                        nbCount++; sums[at + NB_COUNT]++;
-                                        nbVx += vx[j]; nbVy += vy[j];
-                                        sums[at + NB_VX] += vxi; sums[at + NB_VY] += vyi;
-                                        nbOx += dx; nbOy += dy;
-                                        sums[at + NB_OX] -= dx; sums[at + NB_OY] -= dy;
-                                        if (threeD) {
-                                            nbVz += vz[j]; sums[at + NB_VZ] += vzi;
-                                            nbOz += dz; sums[at + NB_OZ] -= dz;
-                                        }
+                                }
+                                if (d2 < nbR2 && (d2 > 0 || !excludeCoincident)) {
+                                    nbCount++; sums[at + NB_COUNT]++;
+                                    nbVx += vx[j]; nbVy += vy[j];
+                                    sums[at + NB_VX] += vxi; sums[at + NB_VY] += vyi;
+                                    nbOx += dx; nbOy += dy;
+                                    sums[at + NB_OX] -= dx; sums[at + NB_OY] -= dy;
+                                    if (threeD) {
+                                        nbVz += vz[j]; sums[at + NB_VZ] += vzi;
+                                        nbOz += dz; sums[at + NB_OZ] -= dz;
                                     }
                                 }
                             }
