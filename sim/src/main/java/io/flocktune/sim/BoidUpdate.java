@@ -22,6 +22,7 @@ import java.util.List;
  * <p>Not thread-safe (scratch vectors, the random stream): one instance per thread.
  */
 final class BoidUpdate {
+    private final Preset preset;
     private final Flock flock;
     private final BoidRandom random;             // per-step draws, by (step, boid id)
     final boolean drawsPerBoid;
@@ -67,6 +68,7 @@ final class BoidUpdate {
 
     /** Reads the preset's rule variants and parameters; the random stream is this run's. */
     BoidUpdate(Preset preset, Flock flock, BoidRandom random) {
+        this.preset = preset;
         this.flock = flock;
         this.random = random;
         Preset.World world = preset.world();
@@ -189,6 +191,11 @@ final class BoidUpdate {
         drawsPerBoid = noise > 0 || aliKind.drawsPerBoid() || (motKind == Motion.Kind.TURNING_RATE && headingError > 0);
         customRules = preset.customRules().toArray(new CustomRule[0]);
         custom = customRules.length > 0;
+    }
+
+    /** @return an update with the same settings and run key and its own scratch state, for another thread */
+    BoidUpdate copy() {
+        return new BoidUpdate(preset, flock, random.copy());
     }
 
     /**

@@ -70,6 +70,7 @@ public final class Simulation {
     private final NeighbourPass neighbours;       // one boid's neighbour sums, from whichever pass applies
     private double slack;
     private final GlobalSums globalSums;          // the global neighbourhood's flock-wide sums
+    private ParallelStep parallel;                // null: the per-boid phase runs on the calling thread
 
     /**
      * A simulation from a random initial state: positions uniform in the centred box of side
@@ -199,6 +200,27 @@ public final class Simulation {
                 pairs, global ? globalSums : null, rules.custom, capacity);
     }
 
+    /** The smallest flock a parallel step ({@link #parallel}) splits over threads; smaller ones step serially. */
+    public static final int PARALLEL_MIN_BOIDS = 20_000;
+
+    /**
+     * Steps on {@code threads} threads from now on: the per-boid phase of each step (neighbour
+     * sums and update) is split over contiguous blocks of cells, bit-identical to the serial
+     * step. Applies to synchronous presets without custom rules, with at least
+     * {@link #PARALLEL_MIN_BOIDS} boids; the grid, the symmetric pair pass and the predators stay
+     * serial, and sequential presets (one boid after another by definition) always step serially.
+     * The threads are the JVM's shared daemon workers; simulations stepping at the same time take
+     * turns on them.
+     *
+     * @param threads &ge; 1 (1: serial)
+     * @return this simulation
+     */
+    public Simulation parallel(int threads) {
+        Check.inRange("threads", threads, 1, 1024);
+        parallel = threads > 1 && !sequential && !rules.custom ? new ParallelStep(threads, neighbours, rules) : null;
+        return this;
+    }
+
     /** @return the preset this simulation runs. */
     public Preset preset() { return preset; }
 
@@ -277,7 +299,12 @@ public final class Simulation {
             double[] nx = flock.nextX(), ny = flock.nextY(), nz = flock.nextZ();
             double[] nvx = flock.nextVx(), nvy = flock.nextVy(), nvz = flock.nextVz();
             if (fastPairs && shiftsExact) pairs.run(n, sx, sy, sz, svx, svy, svz, maxRuns);
-            for (int s = 0; s < n; s++) updateBoid(s, n, nx, ny, nz, nvx, nvy, nvz);
+            if (parallel != null && n >= PARALLEL_MIN_BOIDS) {
+                parallel.run(n, maxRuns, step, lastId, fastPairs && shiftsExact, sx, sy, sz, svx, svy, svz, ux, uy, uz,
+                        heading, nx, ny, nz, nvx, nvy, nvz);
+            } else {
+                for (int s = 0; s < n; s++) updateBoid(s, n, nx, ny, nz, nvx, nvy, nvz);
+            }
             flock.swapBuffers();
         }
         if (rules.clampsAtStepEnd) rules.clampThenBound(n);

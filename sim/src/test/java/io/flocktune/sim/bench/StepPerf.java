@@ -70,6 +70,13 @@ public class StepPerf {
     @Param({"preset", "metric", "fieldOfView", "topological", "global"})
     String neighbourhood;
 
+    /**
+     * Threads of {@link Simulation#parallel} (synchronous presets with at least
+     * {@link Simulation#PARALLEL_MIN_BOIDS} boids; others step serially whatever the value).
+     */
+    @Param("1")
+    int threads;
+
     /** Steps run from the spawn before the measured state is taken, &ge; 0. */
     @Param("0")
     int warmInSteps;
@@ -94,7 +101,7 @@ public class StepPerf {
     public void setUp() {
         Preset workload = BenchFlocks.scaled(Presets.get(preset), boids);
         Preset scaled = BenchFlocks.withNeighbourhood(workload, neighbourhood);
-        simulation = Simulation.of(scaled, 42);
+        simulation = Simulation.of(scaled, 42).parallel(threads);
         for (int k = 0; k < warmInSteps; k++) simulation.step();
         measured = simulation.flock().copy();
         double radius = BenchFlocks.countingRadius(workload);
