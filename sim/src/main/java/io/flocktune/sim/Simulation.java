@@ -23,8 +23,9 @@ import java.util.SplittableRandom;
  * {@link GlobalSums}), updates it with {@link BoidUpdate} (the rules, forces, motion and
  * boundary, through exhaustive switches over each family's {@code Kind}) in the preset's update
  * order, and moves the predators. A preset's {@link CustomRule}s run on the general (one boid
- * at a time) pass, on the neighbourhood collected there. Nothing is allocated per step (captures aside, and whatever a
- * custom rule allocates).
+ * at a time) pass, on the neighbourhood collected there. Nothing is allocated per step
+ * (captures aside, and whatever a custom rule allocates). {@link #parallel} splits the per-boid
+ * phase of large synchronous steps over threads, bit for bit as the serial step.
  *
  * <pre>{@code
  * Simulation sim = Simulation.of(Presets.get("reynolds"), 42);
