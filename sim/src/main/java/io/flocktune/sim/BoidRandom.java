@@ -18,6 +18,11 @@ public final class BoidRandom {
         this.runKey = runKey;
     }
 
+    /** @return a generator with the same run key (for another thread; streams depend on the key alone) */
+    BoidRandom copy() {
+        return new BoidRandom(runKey);
+    }
+
     /** Starts the stream of boid {@code id} at step {@code step}. */
     public void start(long step, int id) {
         state = mix64(mix64(runKey + step * GOLDEN_GAMMA) + id);

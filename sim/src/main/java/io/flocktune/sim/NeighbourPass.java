@@ -36,6 +36,7 @@ final class NeighbourPass {
     private final PairPass pairs;                 // null unless the preset can take it
     private final GlobalSums global;              // null unless the neighbourhood is global
     private final NearestSearch nearest;          // topological neighbourhood
+    private final int topologicalCount, capacity;
     private int[] runs = new int[36];
     private final int[] collected;
 
@@ -68,7 +69,16 @@ final class NeighbourPass {
         this.sequential = sequential; this.sepR2 = sepR2; this.nbR2 = nbR2; this.orientationR2 = orientationR2;
         this.fieldOfViewCos = fieldOfViewCos; this.pairs = pairs; this.global = global; this.collect = collect;
         this.nearest = new NearestSearch(Math.max(1, topologicalCount));
+        this.topologicalCount = topologicalCount;
+        this.capacity = capacity;
         this.collected = new int[collect ? capacity : 0];
+    }
+
+    /** @return a pass with the same settings and its own scratch state, for another thread */
+    NeighbourPass copy() {
+        return new NeighbourPass(grid, reach, periodic, size, threeD, metric, zonal, sepZonal, excludeCoincident, needUnit,
+                needHeading, topological, topologicalCount, sequential, sepR2, nbR2, orientationR2, fieldOfViewCos, pairs,
+                global, collect, capacity);
     }
 
     /** Makes room for this step's cell runs (grown geometrically: O(log) allocations, not one per step). */

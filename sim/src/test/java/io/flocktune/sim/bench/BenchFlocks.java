@@ -13,6 +13,16 @@ import io.flocktune.sim.space.Periodic;
  * counter of the actual mean neighbour count of a flock.
  */
 final class BenchFlocks {
+    /**
+     * The built-in presets of the engine's rules, in listing order: the benchmark matrix. Peer
+     * models ({@link Preset#isPeer()}) run their own kernels with their own worlds and are timed
+     * on their own (README, "Peers' models and experiments"), not scaled here.
+     */
+    static java.util.List<String> rulePresets() {
+        return io.flocktune.sim.Presets.all().entrySet().stream().filter(e -> !e.getValue().isPeer())
+                .map(java.util.Map.Entry::getKey).toList();
+    }
+
     /** The mean number of neighbours every benchmark workload is scaled to. */
     static final double MEAN_NEIGHBOURS = 10;
 
@@ -58,6 +68,27 @@ final class BenchFlocks {
                 .world(new Preset.World(world.dimension(), size, new Boundary.Wrap()))
                 .boids(new Preset.Boids(boids, b.minSpeed(), b.maxSpeed(), b.initialSpeed(), size))
                 .build();
+    }
+
+    /**
+     * {@code workload} with its neighbourhood replaced, at the workload's
+     * {@link #countingRadius} r (the world stays as {@link #scaled} sized it for the preset's own
+     * neighbourhood): {@code "preset"} keeps it; {@code "metric"} is {@code Metric(r)};
+     * {@code "fieldOfView"} is {@code FieldOfView(r, 270°)} (about 3/4 of the neighbours);
+     * {@code "topological"} is the {@link #MEAN_NEIGHBOURS} nearest; {@code "global"} is every boid.
+     */
+    static Preset withNeighbourhood(Preset workload, String neighbourhood) {
+        double r = countingRadius(workload);
+        Neighbourhood replaced = switch (neighbourhood) {
+            case "preset" -> workload.neighbourhood();
+            case "metric" -> new Neighbourhood.Metric(r);
+            case "fieldOfView" -> new Neighbourhood.FieldOfView(r, 270);
+            case "topological" -> new Neighbourhood.Topological((int) MEAN_NEIGHBOURS);
+            case "global" -> new Neighbourhood.Global();
+            default -> throw new IllegalArgumentException("neighbourhood = " + neighbourhood
+                    + ": one of preset, metric, fieldOfView, topological, global");
+        };
+        return workload.toBuilder().neighbourhood(replaced).build();
     }
 
     /**

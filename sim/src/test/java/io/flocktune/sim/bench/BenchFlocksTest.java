@@ -8,6 +8,11 @@ import io.flocktune.sim.space.Periodic;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
+import org.junit.jupiter.api.Test;
+import org.openjdk.jmh.annotations.Param;
+
+import java.util.List;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 /** The benchmark workloads have the neighbour density they claim, counted correctly. */
@@ -39,5 +44,38 @@ class BenchFlocksTest {
         Flock flock = Simulation.of(preset, 11).flock();
         double mean = BenchFlocks.meanNeighbours(flock, BenchFlocks.countingRadius(preset), preset.world().size());
         assertEquals(BenchFlocks.MEAN_NEIGHBOURS, mean, 0.5, name);
+    }
+
+    /** {@code StepPerf}'s preset parameter lists every built-in preset of the engine's rules, in listing order. */
+    @Test
+    void stepPerfCoversEveryBuiltInPreset() throws NoSuchFieldException {
+        String[] listed = StepPerf.class.getDeclaredField("preset").getAnnotation(Param.class).value();
+        assertEquals(BenchFlocks.rulePresets(), List.of(listed));
+    }
+
+    /**
+     * Every neighbourhood the benchmark offers builds a valid preset from every built-in one,
+     * except Couzin's zones (alignment {@code zonal}), which need a radius: JMH reports those
+     * combinations as a setup error and goes on.
+     */
+    @Test
+    void everyNeighbourhoodFitsEveryPresetButCouzinsZones() throws NoSuchFieldException {
+        String[] kinds = StepPerf.class.getDeclaredField("neighbourhood").getAnnotation(Param.class).value();
+        java.util.List<String> refused = new java.util.ArrayList<>();
+        for (String name : BenchFlocks.rulePresets()) {
+            for (String kind : kinds) {
+                Preset preset;
+                try {
+                    preset = BenchFlocks.withNeighbourhood(BenchFlocks.scaled(Presets.get(name), 300), kind);
+                } catch (IllegalArgumentException e) {
+                    refused.add(name + " " + kind);
+                    continue;
+                }
+                Simulation simulation = Simulation.of(preset, 3);
+                simulation.step();
+                assertEquals(true, simulation.flock().allFinite(), name + " " + kind);
+            }
+        }
+        assertEquals(List.of("couzin topological", "couzin global"), refused);
     }
 }

@@ -59,4 +59,36 @@ class StepAllocationTest {
         assertTrue(zero >= 5, name + ": bytes allocated by eight windows of 25 steps: " + java.util.Arrays.toString(windows)
                 + " for " + preset);
     }
+
+    /**
+     * A parallel step ({@link Simulation#parallel}) allocates nothing either, on the stepping
+     * thread nor on the workers: the hand-off is volatile fields and park/unpark.
+     */
+    @ParameterizedTest(name = "{0}")
+    @org.junit.jupiter.params.provider.ValueSource(strings = {"reynolds", "vicsek"})
+    void parallelStepAllocatesNothing(String name) {
+        var threads = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
+        assumeTrue(threads.isThreadAllocatedMemorySupported() && threads.isThreadAllocatedMemoryEnabled());
+        Simulation simulation = Simulation.of(BenchFlocks.scaled(Presets.get(name), Simulation.PARALLEL_MIN_BOIDS), 5).parallel(2);
+        for (int k = 0; k < 10; k++) simulation.step();
+        long[] workers = Thread.getAllStackTraces().keySet().stream()
+                .filter(t -> t.getName().startsWith("flocktune-step-")).mapToLong(Thread::threadId).toArray();
+        assertTrue(workers.length >= 1, "the step workers run");
+        long[] windows = new long[4];
+        for (int w = 0; w < windows.length; w++) {
+            long before = allocated(threads, workers);
+            for (int k = 0; k < 5; k++) simulation.step();
+            windows[w] = allocated(threads, workers) - before;
+        }
+        long zero = java.util.Arrays.stream(windows).filter(bytes -> bytes == 0).count();
+        assertTrue(zero >= 2, name + ": bytes allocated by the stepping thread and the step workers in four windows of "
+                + "5 steps: " + java.util.Arrays.toString(windows));
+    }
+
+    /** Bytes allocated so far by this thread and the given threads (without allocating). */
+    private static long allocated(com.sun.management.ThreadMXBean threads, long[] others) {
+        long bytes = threads.getCurrentThreadAllocatedBytes();
+        for (long id : others) bytes += threads.getThreadAllocatedBytes(id);
+        return bytes;
+    }
 }

@@ -36,8 +36,11 @@ import java.util.concurrent.TimeUnit;
  * per boid across N. The mean neighbour count of that state is printed at setup;
  * {@code -p warmInSteps=500} measures a clustered flock instead.
  *
+ * <p>The default parameters span 11 presets × 5 neighbourhoods × 5 sizes (hours): narrow them
+ * with {@code -p}, e.g. {@code -p preset=reynolds -p neighbourhood=preset -p boids=5000}.
+ *
  * <pre>
- * mvn -o -B -Dbench=sim -DskipTests -pl sim -am test -Djmh.args="StepPerf -prof gc"
+ * mvn -o -B -Dbench=sim -DskipTests -pl sim -am test -Djmh.args="StepPerf -p preset=reynolds -p neighbourhood=preset -prof gc"
  * </pre>
  */
 @State(Scope.Benchmark)
@@ -45,14 +48,34 @@ import java.util.concurrent.TimeUnit;
 @OutputTimeUnit(TimeUnit.SECONDS)
 @Warmup(iterations = 3, time = 2)
 @Measurement(iterations = 5, time = 2)
-@Fork(value = 1, jvmArgsAppend = "-Xmx2g")
+@Fork(value = 1, jvmArgsAppend = "-Xmx4g")
 public class StepPerf {
 
-    @Param({"1000", "5000", "20000", "100000"})
+    /** Number of boids; the 10⁶ point needs the fork's -Xmx4g. */
+    @Param({"1000", "5000", "20000", "100000", "1000000"})
     int boids;
 
-    @Param({"reynolds", "seed000", "seed001", "seed002", "seed003", "seed004"})
+    /** Every built-in preset ({@code Presets.all()}; {@code BenchFlocksTest} keeps the list complete). */
+    @Param({"reynolds", "seed000", "seed000-fixed", "seed001", "seed001-fixed", "seed002", "seed003",
+            "seed003-fixed", "seed004", "vicsek", "couzin"})
     String preset;
+
+    /**
+     * The preset's own neighbourhood ({@code preset}), or one put in its place at the workload's
+     * counting radius r ({@link BenchFlocks#withNeighbourhood}): {@code metric} (radius r),
+     * {@code fieldOfView} (radius r, 270°), {@code topological} (the 10 nearest),
+     * {@code global}. Couzin's zones refuse topological and global (a setup error JMH reports
+     * and skips).
+     */
+    @Param({"preset", "metric", "fieldOfView", "topological", "global"})
+    String neighbourhood;
+
+    /**
+     * Threads of {@link Simulation#parallel} (synchronous presets with at least
+     * {@link Simulation#PARALLEL_MIN_BOIDS} boids; others step serially whatever the value).
+     */
+    @Param("1")
+    int threads;
 
     /** Steps run from the spawn before the measured state is taken, &ge; 0. */
     @Param("0")
@@ -76,13 +99,14 @@ public class StepPerf {
 
     @Setup(Level.Trial)
     public void setUp() {
-        Preset scaled = BenchFlocks.scaled(Presets.get(preset), boids);
-        simulation = Simulation.of(scaled, 42);
+        Preset workload = BenchFlocks.scaled(Presets.get(preset), boids);
+        Preset scaled = BenchFlocks.withNeighbourhood(workload, neighbourhood);
+        simulation = Simulation.of(scaled, 42).parallel(threads);
         for (int k = 0; k < warmInSteps; k++) simulation.step();
         measured = simulation.flock().copy();
-        double radius = BenchFlocks.countingRadius(scaled);
-        System.out.printf(Locale.ROOT, "%n%s N=%d: world %.1f, %dD, radius %.1f, mean neighbours %.2f after %d steps%n",
-                preset, boids, scaled.world().size(), scaled.world().dimension(), radius,
+        double radius = BenchFlocks.countingRadius(workload);
+        System.out.printf(Locale.ROOT, "%n%s (%s) N=%d: world %.1f, %dD, radius %.1f, mean neighbours %.2f after %d steps%n",
+                preset, scaled.neighbourhood(), boids, scaled.world().size(), scaled.world().dimension(), radius,
                 BenchFlocks.meanNeighbours(measured, radius, scaled.world().size()), warmInSteps);
     }
 

@@ -1,0 +1,95 @@
+package io.flocktune.sim.bench;
+
+import org.junit.jupiter.api.Test;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+/**
+ * Every built-in preset, at its own size and as each benchmark workload at 1 000 boids, runs
+ * bit for bit as it did before the engine's speed work (commit 5f3b0f3; {@link StateHashes}).
+ * A change that alters the floating-point order of a step fails here: it must be a separate,
+ * documented option instead.
+ */
+class StateHashesTest {
+    private static final Map<String, Long> RECORDED = recorded();
+
+    @Test
+    void everyRunIsBitIdenticalToTheRecordedOne() {
+        assertEquals(RECORDED, StateHashes.all());
+    }
+
+    private static Map<String, Long> recorded() {
+        Object[] table = {
+                "reynolds/own/200", 1332007227306537874L,
+                "reynolds/preset/1000", 1847894642206222907L,
+                "reynolds/metric/1000", 1847894642206222907L,
+                "reynolds/fieldOfView/1000", -3618386068787232344L,
+                "reynolds/topological/1000", 8301054328882247766L,
+                "reynolds/global/1000", 1290570810966693875L,
+                "seed000/own/30", 4145576923287126830L,
+                "seed000/preset/1000", 3760035676885456224L,
+                "seed000/metric/1000", 3760035676885456224L,
+                "seed000/fieldOfView/1000", -2859849640660258684L,
+                "seed000/topological/1000", 8448029776607726396L,
+                "seed000/global/1000", -3263114423862498933L,
+                "seed000-fixed/own/30", -543748089627541818L,
+                "seed000-fixed/preset/1000", 5684997741144220221L,
+                "seed000-fixed/metric/1000", 5684997741144220221L,
+                "seed000-fixed/fieldOfView/1000", 1151457441277340984L,
+                "seed000-fixed/topological/1000", -8703937339704548226L,
+                "seed000-fixed/global/1000", 7411847816621783608L,
+                "seed001/own/101", -6597588843618940715L,
+                "seed001/preset/1000", 7637480341715177981L,
+                "seed001/metric/1000", 7637480341715177981L,
+                "seed001/fieldOfView/1000", -4532114679784431772L,
+                "seed001/topological/1000", 1484519289670484436L,
+                "seed001/global/1000", -9147985223670449344L,
+                "seed001-fixed/own/101", -6597588843618940715L,
+                "seed001-fixed/preset/1000", 7637480341715177981L,
+                "seed001-fixed/metric/1000", 7637480341715177981L,
+                "seed001-fixed/fieldOfView/1000", -4532114679784431772L,
+                "seed001-fixed/topological/1000", 1484519289670484436L,
+                "seed001-fixed/global/1000", -9147985223670449344L,
+                "seed002/own/50", 727293928884203840L,
+                "seed002/preset/1000", 8170867779681606805L,
+                "seed002/metric/1000", 8170867779681606805L,
+                "seed002/fieldOfView/1000", -398080343276767539L,
+                "seed002/topological/1000", -37791205830295509L,
+                "seed002/global/1000", 5055445570331851459L,
+                "seed003/own/150", -8479479989180335605L,
+                "seed003/preset/1000", 3887290754600707483L,
+                "seed003/metric/1000", 2171222386867214032L,
+                "seed003/fieldOfView/1000", 8880038825373420587L,
+                "seed003/topological/1000", 6742146628537548962L,
+                "seed003/global/1000", 3887290754600707483L,
+                "seed003-fixed/own/150", -7076680355601262288L,
+                "seed003-fixed/preset/1000", 3336524091198368400L,
+                "seed003-fixed/metric/1000", -4418647106366339363L,
+                "seed003-fixed/fieldOfView/1000", 2528677872772080029L,
+                "seed003-fixed/topological/1000", -3779712149540657875L,
+                "seed003-fixed/global/1000", 3336524091198368400L,
+                "seed004/own/100", 2689896163709902355L,
+                "seed004/preset/1000", -2700561879397439266L,
+                "seed004/metric/1000", -2700561879397439266L,
+                "seed004/fieldOfView/1000", 3837873810921030026L,
+                "seed004/topological/1000", -5413263929721492778L,
+                "seed004/global/1000", 973739089154431829L,
+                "vicsek/own/400", 3544985238630469520L,
+                "vicsek/preset/1000", 7791553391754581913L,
+                "vicsek/metric/1000", 7791553391754581913L,
+                "vicsek/fieldOfView/1000", 5174753723423148946L,
+                "vicsek/topological/1000", 1620444207813289028L,
+                "vicsek/global/1000", -8669939451546174263L,
+                "couzin/own/100", 7944134405400720712L,
+                "couzin/preset/1000", -8613458842835805555L,
+                "couzin/metric/1000", -38436984542773148L,
+                "couzin/fieldOfView/1000", -8613458842835805555L
+        };
+        Map<String, Long> m = new LinkedHashMap<>();
+        for (int k = 0; k < table.length; k += 2) m.put((String) table[k], (Long) table[k + 1]);
+        return m;
+    }
+}
