@@ -69,7 +69,7 @@ import io.flocktune.sim.rule.Boundary;
  *     read is a 100-iteration relaxation, the paper's takes 4000 retries) → rejection sampling:
  *     35 radii U(4, 10) first, then for each sphere in turn up to 4000 centres uniform in the
  *     ball of radius 50 − r − 4, the first at least r + r' + 4 from every sphere placed so far is
- *     kept; when one finds no place in 4000 draws, all centres are drawn again (radii kept).</li>
+ *     kept; when one finds no place in 4000 draws, the radii and all centres are drawn again.</li>
  * <li>uniform points in a ball ({@code randomPointInUnitRadiusSphere}) → rejection from the cube
  *     [−1, 1)³, three draws per try.</li>
  * <li>initial state → draws in this order: obstacles, then per boid in id order its position

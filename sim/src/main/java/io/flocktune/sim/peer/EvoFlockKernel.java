@@ -141,16 +141,16 @@ public final class EvoFlockKernel implements PeerKernel {
 
     /**
      * The big sphere, then 35 radii U(4, 10), then their centres by rejection (see EvoFlock):
-     * when a sphere finds no place in 4000 draws, every centre is drawn again (radii kept).
+     * when a sphere finds no place in 4000 draws, the radii and every centre are drawn again.
      */
     private void drawObstacles(SplittableRandom random) {
         ox[0] = 0; oy[0] = 0; oz[0] = 0; or[0] = EvoFlock.SPHERE_RADIUS;
-        for (int k = 1; k < obstacleCount; k++) or[k] = 4 + 6 * random.nextDouble();
         double[] ball = new double[3];
-        for (int round = 0; round < 1000; round++) {
+        for (int round = 0; round < 10_000; round++) {
+            for (int k = 1; k < obstacleCount; k++) or[k] = 4 + 6 * random.nextDouble();
             if (placeAll(random, ball)) return;
         }
-        throw new IllegalStateException("no placement of EvoFlock's 35 obstacles found in 1000 rounds");
+        throw new IllegalStateException("no placement of EvoFlock's 35 obstacles found in 10 000 rounds");
     }
 
     private boolean placeAll(SplittableRandom random, double[] ball) {
