@@ -195,12 +195,14 @@ public final class EvoFlockKernel implements PeerKernel {
     private void findNeighbours(int i) {
         int base = i * K;
         int found = 0;
+        double worst = Double.POSITIVE_INFINITY;     // keys[K − 1] once K are found
         double xi = x[i], yi = y[i], zi = z[i], fxi = fx[i], fyi = fy[i], fzi = fz[i];
         for (int j = 0; j < n; j++) {
             double dx = x[j] - xi, dy = y[j] - yi, dz = z[j] - zi;
             double d2 = dx * dx + dy * dy + dz * dz;
             if (!(d2 > 0)) continue;
             if (dx * fxi + dy * fyi + dz * fzi < 0) d2 *= 4;
+            if (d2 > worst) continue;
             if (found == K && !before(d2, id[j], keys[K - 1], id[neighbours[base + K - 1]])) continue;
             int at = found < K ? found++ : K - 1;
             while (at > 0 && before(d2, id[j], keys[at - 1], id[neighbours[base + at - 1]])) {
@@ -210,6 +212,7 @@ public final class EvoFlockKernel implements PeerKernel {
             }
             keys[at] = d2;
             neighbours[base + at] = j;
+            if (found == K) worst = keys[K - 1];
         }
         if (found < K) throw new IllegalStateException("boid " + id[i] + " has fewer than 7 boids at distance > 0");
     }
@@ -311,7 +314,10 @@ public final class EvoFlockKernel implements PeerKernel {
         double vx = 0, vy = 0, vz = 0;
         for (int o = 0; o < obstacleCount; o++) {
             double qx = ox[o] - xi, qy = oy[o] - yi, qz = oz[o] - zi;
-            double centre = Math.sqrt(qx * qx + qy * qy + qz * qz);
+            double c2 = qx * qx + qy * qy + qz * qz;
+            double outer = or[o] + maxDistance, inner = Math.max(0, or[o] - maxDistance);
+            if (c2 >= outer * outer || c2 <= inner * inner) continue;   // ||c − p| − r| >= maxDistance: no push
+            double centre = Math.sqrt(c2);
             if (!(centre > 0)) continue;
             boolean inside = centre - or[o] < 0;
             double wall = Math.abs(or[o] - centre);
@@ -369,9 +375,11 @@ public final class EvoFlockKernel implements PeerKernel {
     private void enforce(int i) {
         for (int o = 0; o < obstacleCount; o++) {
             double qx = x[i] - ox[o], qy = y[i] - oy[o], qz = z[i] - oz[o];
-            double centre = Math.sqrt(qx * qx + qy * qy + qz * qz);
-            double sdf = centre - or[o];
+            double c2 = qx * qx + qy * qy + qz * qz, r2 = or[o] * or[o];
             boolean excludedOutside = o == 0;
+            if (excludedOutside ? c2 <= r2 * 0.999999 : c2 >= r2 * 1.000001) continue;   // clearly allowed
+            double centre = Math.sqrt(c2);
+            double sdf = centre - or[o];
             if (excludedOutside ? sdf > 0 : sdf < 0) {
                 double ux = qx / centre, uy = qy / centre, uz = qz / centre;
                 double sign = excludedOutside ? -1 : 1;

@@ -21,7 +21,7 @@ public final class Experiments {
     private Experiments() {}
 
     /** Built-in experiment names, in listing order. */
-    public static final List<String> NAMES = List.of("default", "pareto", "seed001");
+    public static final List<String> NAMES = List.of("default", "pareto", "seed001", "evoflock");
 
     /** @return every built-in experiment by name, in listing order. */
     public static Map<String, Experiment> all() {

@@ -108,6 +108,13 @@ public final class PresetJson {
 
         @JsonIgnore
         abstract List<CustomRule> customRules();
+
+        // isPeer() would otherwise be read as the property "peer" (true) in place of peer()
+        @JsonProperty("peer")
+        abstract io.flocktune.sim.peer.PeerModel peer();
+
+        @JsonIgnore
+        abstract boolean isPeer();
     }
 
     /** @throws IllegalArgumentException if {@code preset} has custom rules (they have no JSON form) */
