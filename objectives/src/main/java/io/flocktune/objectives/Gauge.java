@@ -4,6 +4,8 @@ import io.flocktune.objectives.MetricProbe.ContactSet;
 import io.flocktune.sim.Capture;
 import io.flocktune.sim.Flock;
 import io.flocktune.sim.Preset;
+import io.flocktune.sim.peer.EvoFlockKernel;
+import io.flocktune.sim.peer.PeerKernel;
 
 import java.util.List;
 
@@ -26,9 +28,22 @@ final class Gauge {
     // custom metrics: the view handed to the function, reused
     private final FlockView view;
     private double lastValue;
+    // EvoFlock's run-so-far totals, from its kernel's per-step records (steps 1..accumulated)
+    private final EvoFlockKernel evoFlock;
+    private long accumulated;
+    private double collisions, separation, speed, curvature, boidSteps;
 
     Gauge(Metric metric, Preset preset, MetricProbe probe) {
+        this(metric, preset, probe, null);
+    }
+
+    /** @param peer the run's peer kernel (null for the engine's rules); EvoFlock's metrics read its records */
+    Gauge(Metric metric, Preset preset, MetricProbe probe, PeerKernel peer) {
         this.metric = metric;
+        evoFlock = metric.evoFlock() && peer instanceof EvoFlockKernel k ? k : null;
+        if (metric.evoFlock() && evoFlock == null) {
+            throw new IllegalArgumentException(metric.kind() + " reads EvoFlock's records and needs a preset with peer.kind = evoFlock");
+        }
         this.probe = probe;
         timeStep = preset.motion().dt();
         goal = preset.goal();
@@ -63,6 +78,44 @@ final class Gauge {
     }
 
     /**
+     * Adds step {@code step}'s records to the run-so-far totals of an EvoFlock metric (nothing for
+     * other metrics, for step 0, or for a step already added): call it at every step.
+     */
+    void accumulate(long step) {
+        if (evoFlock == null || step == 0 || step == accumulated) return;
+        if (step != accumulated + 1) {
+            throw new IllegalStateException(metric.kind() + " at step " + step + " missed step " + (accumulated + 1));
+        }
+        int n = evoFlock.count();
+        collisions += evoFlock.collisions();
+        for (int i = 0; i < n; i++) {
+            separation += EvoFlockScores.separation(evoFlock.nearestDistance(i));
+            speed += EvoFlockScores.speed(evoFlock.speed(i));
+            curvature += evoFlock.curvature(i);
+        }
+        boidSteps += n;
+        accumulated = step;
+    }
+
+    private double evoFlockScore(long step) {
+        accumulate(step);
+        if (accumulated != step) throw new IllegalStateException(metric.kind() + " is not defined at step " + step);
+        double avoid = EvoFlockScores.avoid(collisions, boidSteps);
+        double separate = separation / boidSteps, fast = speed / boidSteps;
+        double curve = EvoFlockScores.curvature(curvature / boidSteps);
+        return switch (metric) {
+            case Metric.EvoFlockAvoid a -> avoid;
+            case Metric.EvoFlockSeparate s -> separate;
+            case Metric.EvoFlockSpeed s -> fast;
+            case Metric.EvoFlockCurvature c -> curve;
+            case Metric.EvoFlockFitness(double withCurvature) -> withCurvature == 1
+                    ? EvoFlockScores.fitness(avoid, separate, fast, curve)
+                    : EvoFlockScores.fitness(avoid, separate, fast);
+            default -> throw new AssertionError(metric);
+        };
+    }
+
+    /**
      * @param step     the flock's step (0 = initial state)
      * @param captures every capture of the run up to this step, in order
      * @return the metric's value at this step
@@ -94,6 +147,11 @@ final class Gauge {
             case Metric.SpeedSpread s -> probe.speedSpread(flock);
             case Metric.HeadingSpread h -> probe.headingSpread(flock);
             case Metric.GoalDistance g -> probe.meanDistanceTo(flock, goal.x(), goal.y(), goal.z());
+            case Metric.EvoFlockAvoid e -> evoFlockScore(step);
+            case Metric.EvoFlockSeparate e -> evoFlockScore(step);
+            case Metric.EvoFlockSpeed e -> evoFlockScore(step);
+            case Metric.EvoFlockCurvature e -> evoFlockScore(step);
+            case Metric.EvoFlockFitness e -> evoFlockScore(step);
             case Metric.Custom c -> c.function().applyAsDouble(view.at(step, flock, captures));
         };
         lastStep = step;

@@ -187,6 +187,53 @@ public sealed interface Metric {
     record GoalDistance() implements Metric {}
 
     /**
+     * EvoFlock's avoid score over the run so far (steps 1..t): {@code (1 − C / (N · t))^500},
+     * C the obstacle collisions its kernel counted, N the boids ({@link EvoFlockScores#avoid});
+     * in [0, 1]. Needs a preset with {@code peer.kind = evoFlock}; the value at step t already
+     * covers every step up to t, so it takes the {@code final} aggregation (other aggregations are
+     * refused).
+     */
+    record EvoFlockAvoid() implements Metric {}
+
+    /**
+     * EvoFlock's separation score over the run so far: the mean over boid-steps of
+     * {@link EvoFlockScores#separation} of the distance, after the step, to the first boid of the
+     * plan-phase 7-nearest list; in [0, 1]. EvoFlock preset, {@code final} only (as
+     * {@link EvoFlockAvoid}).
+     */
+    record EvoFlockSeparate() implements Metric {}
+
+    /**
+     * EvoFlock's speed score over the run so far: the mean over boid-steps of
+     * {@link EvoFlockScores#speed} of the speed after the step; in [0, 1]. EvoFlock preset,
+     * {@code final} only.
+     */
+    record EvoFlockSpeed() implements Metric {}
+
+    /**
+     * EvoFlock's curvature score over the run so far: {@link EvoFlockScores#curvature} of the mean
+     * over boid-steps of |normalize0(v_old) − normalize0(v_new)|; in [0.8, 1]. EvoFlock preset,
+     * {@code final} only.
+     */
+    record EvoFlockCurvature() implements Metric {}
+
+    /**
+     * EvoFlock's scalar fitness over the run so far: {@link EvoFlockScores#fitness} of avoid,
+     * separate, speed and (when {@code curvature = 1}) curvature, each remapped to [0.01, 1] and
+     * multiplied; in [10⁻⁸, 1] (10⁻⁶ with three). EvoFlock preset, {@code final} only. The paper's
+     * runs use the 4 scores; the saved "best fit 0.83" set came from a 3-score run.
+     *
+     * @param curvature 1 to include the curvature score, 0 to leave it out
+     */
+    record EvoFlockFitness(double curvature) implements Metric {
+        public EvoFlockFitness {
+            if (curvature != 0 && curvature != 1) {
+                throw new IllegalArgumentException("curvature = " + curvature + ": must be 1 (4 scores) or 0 (3 scores)");
+            }
+        }
+    }
+
+    /**
      * A researcher's own metric: a named function of the flock at a step ({@link FlockView}),
      * measured and tuned for like the built-in ones, without a change to this family. Its value
      * is whatever {@code function} returns, in its own units; it may read only the view (the
@@ -253,8 +300,22 @@ public sealed interface Metric {
             case SpeedSpread s -> false;
             case HeadingSpread h -> false;
             case GoalDistance g -> false;
+            case EvoFlockAvoid e -> false;
+            case EvoFlockSeparate e -> false;
+            case EvoFlockSpeed e -> false;
+            case EvoFlockCurvature e -> false;
+            case EvoFlockFitness e -> false;
             case Custom c -> false;
         };
+    }
+
+    /**
+     * Whether the metric reads an EvoFlock kernel's records ({@code peer.kind = evoFlock}), whose
+     * value at step t is the score of steps 1..t (read with the {@code final} aggregation).
+     */
+    default boolean evoFlock() {
+        return this instanceof EvoFlockAvoid || this instanceof EvoFlockSeparate || this instanceof EvoFlockSpeed
+                || this instanceof EvoFlockCurvature || this instanceof EvoFlockFitness;
     }
 
     /** @return the kind name, e.g. {@code collisionRate}. */

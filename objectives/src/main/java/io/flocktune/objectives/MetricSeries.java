@@ -51,7 +51,10 @@ public final class MetricSeries implements StepObserver {
         }
         if (metrics.isEmpty()) throw new IllegalArgumentException("metrics: give at least one");
         if (every < 1) throw new IllegalArgumentException("every = " + every + ": must be >= 1");
-        for (Metric metric : metrics) Objectives.checkPredators(metric, simulation.flock().predatorCount());
+        for (Metric metric : metrics) {
+            Objectives.checkPredators(metric, simulation.flock().predatorCount());
+            Objectives.checkPeer(metric, simulation.preset().peer());
+        }
         captures = simulation.captures();   // a live view
         this.every = every;
         this.sink = sink;
@@ -59,13 +62,14 @@ public final class MetricSeries implements StepObserver {
         Map<Metric, Gauge> shared = new LinkedHashMap<>();
         gauges = new Gauge[metrics.size()];
         for (int k = 0; k < gauges.length; k++) {
-            gauges[k] = shared.computeIfAbsent(metrics.get(k), m -> new Gauge(m, simulation.preset(), probe));
+            gauges[k] = shared.computeIfAbsent(metrics.get(k), m -> new Gauge(m, simulation.preset(), probe, simulation.peer()));
         }
         values = new double[gauges.length];
     }
 
     @Override
     public void observe(long step, Flock flock) {
+        for (Gauge gauge : gauges) gauge.accumulate(step);     // run-so-far metrics (EvoFlock's) take every step
         if (step % every == 0) {
             for (int k = 0; k < gauges.length; k++) values[k] = gauges[k].read(step, flock, captures);
             sink.accept(step, values);

@@ -3,6 +3,8 @@ package io.flocktune.objectives;
 import io.flocktune.sim.Flock;
 import io.flocktune.sim.Preset;
 import io.flocktune.sim.Simulation;
+import io.flocktune.sim.peer.EvoFlock;
+import io.flocktune.sim.peer.PeerModel;
 import io.flocktune.sim.rule.Neighbourhood;
 
 import java.util.ArrayList;
@@ -190,10 +192,10 @@ public final class Objectives {
      *                                  metric that needs predators the preset does not have
      */
     public static void validate(Preset preset, long steps, List<ObjectiveSpec> specs) {
-        validate(steps, specs, preset.predators().count());
+        validate(steps, specs, preset.predators().count(), preset.peer());
     }
 
-    static void validate(long steps, List<ObjectiveSpec> specs, int predators) {
+    static void validate(long steps, List<ObjectiveSpec> specs, int predators, PeerModel peer) {
         if (specs.isEmpty()) throw new IllegalArgumentException("objectives: give at least one");
         if (steps < 1) throw new IllegalArgumentException("steps = " + steps + ": must be >= 1");
         for (ObjectiveSpec spec : specs) {
@@ -203,9 +205,22 @@ public final class Objectives {
             }
             try {
                 checkPredators(spec.metric(), predators);
+                checkPeer(spec.metric(), peer);
+                if (spec.metric().evoFlock() && spec.aggregation() != Aggregation.FINAL) {
+                    throw new IllegalArgumentException(spec.metric().kind() + " is the score of the run so far: "
+                            + "use the final aggregation, not " + spec.aggregation().word());
+                }
             } catch (IllegalArgumentException e) {
                 throw new IllegalArgumentException("objective \"" + spec.name() + "\": " + e.getMessage(), e);
             }
+        }
+    }
+
+    /** EvoFlock's metrics read its kernel's records: they need {@code peer.kind = evoFlock}. */
+    static void checkPeer(Metric metric, PeerModel peer) {
+        if (metric.evoFlock() && !(peer instanceof EvoFlock)) {
+            throw new IllegalArgumentException(metric.kind() + " reads EvoFlock's records and needs a preset with "
+                    + "peer.kind = evoFlock, but peer.kind = " + io.flocktune.sim.Kinds.of(peer));
         }
     }
 

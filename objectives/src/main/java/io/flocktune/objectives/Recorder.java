@@ -45,7 +45,7 @@ public final class Recorder implements StepObserver {
         if (simulation.stepCount() != 0) {
             throw new IllegalArgumentException("the simulation has already run " + simulation.stepCount() + " steps; start a new one");
         }
-        Objectives.validate(steps, specs, simulation.flock().predatorCount());
+        Objectives.validate(steps, specs, simulation.flock().predatorCount(), simulation.preset().peer());
         captures = simulation.captures();   // a live view
         this.steps = steps;
         this.specs = specs.toArray(ObjectiveSpec[]::new);
@@ -53,7 +53,7 @@ public final class Recorder implements StepObserver {
         Map<Metric, Gauge> shared = new LinkedHashMap<>();
         gauges = new Gauge[this.specs.length];
         for (int k = 0; k < gauges.length; k++) {
-            gauges[k] = shared.computeIfAbsent(this.specs[k].metric(), m -> new Gauge(m, simulation.preset(), probe));
+            gauges[k] = shared.computeIfAbsent(this.specs[k].metric(), m -> new Gauge(m, simulation.preset(), probe, simulation.peer()));
         }
         int count = gauges.length;
         samples = new long[count];
@@ -73,6 +73,7 @@ public final class Recorder implements StepObserver {
         for (int k = 0; k < specs.length; k++) {
             ObjectiveSpec spec = specs[k];
             Gauge gauge = gauges[k];
+            gauge.accumulate(step);     // run-so-far metrics (EvoFlock's) take every step
             if (spec.samples(step, steps)) {
                 if (!checked && nonFiniteStep < 0 && !flock.allFinite()) nonFiniteStep = step;
                 checked = true;

@@ -67,7 +67,7 @@ class CustomMetricTest {
         assertEquals("custom(myPolarization)", MY_POLARIZATION.text());
         IllegalArgumentException x = assertThrows(IllegalArgumentException.class, () -> ObjectiveSpec.parse(spec.text()));
         assertTrue(x.getMessage().contains("a custom metric is a Java function and has no text form"), x.getMessage());
-        assertEquals(17, Metric.kinds().size(), "the listing of metric kinds names the built-in ones");
+        assertEquals(23, Metric.kinds().size(), "the listing of metric kinds names the built-in ones");
         assertThrows(IllegalArgumentException.class, () -> new Metric.Custom("no spaces", v -> 0));
         assertThrows(IllegalArgumentException.class, () -> new Metric.Custom("ok", null));
     }

@@ -47,13 +47,13 @@ class ObjectiveSpecTest {
     @Test
     void textRoundTripsEveryMetric() {
         for (String kind : Metric.kinds()) {
-            String metric = kind.replace("=…", "=1.5");
+            String metric = kind.replace("curvature=…", "curvature=1").replace("=…", "=1.5");
             for (String rest : List.of("", ":final:min", ":above=0.25:target=-2+-0.5:every=3,warmup=9", ":max:max:name=x")) {
                 ObjectiveSpec spec = ObjectiveSpec.parse(metric + rest);
                 assertEquals(spec, ObjectiveSpec.parse(spec.text()), spec.text());
             }
         }
-        assertEquals(17, Metric.kinds().size());
+        assertEquals(23, Metric.kinds().size());
         assertEquals("collisionOnsets(distance=0.5)", new Metric.CollisionOnsets(0.5).text());
     }
 

@@ -115,7 +115,9 @@ class ObjectivesTest {
         Preset preset = presetName.equals("reynolds") ? hunted() : Presets.get(presetName);
         long steps = 60, seed = 5;
         List<Metric> metrics = new ArrayList<>();
-        for (String kind : Metric.kinds()) metrics.add(Metric.parse(kind.replace("link=…", "link=8").replace("distance=…", "distance=3").replace("radius=…", "radius=5")));
+        for (String kind : Metric.kinds()) metrics.add(Metric.parse(kind.replace("link=…", "link=8").replace("distance=…", "distance=3")
+                .replace("radius=…", "radius=5").replace("curvature=…", "curvature=1")));
+        metrics.removeIf(Metric::evoFlock);   // EvoFlock's need its preset (EvoFlockMetricsTest)
         if (preset.predators().count() == 0) {
             metrics.removeIf(m -> m instanceof Metric.PredatorDistance || m instanceof Metric.CaptureRate
                     || m instanceof Metric.TimeToFirstCapture);

@@ -8,6 +8,7 @@ import io.flocktune.sim.Preset.Predators;
 import io.flocktune.sim.Preset.Sphere;
 import io.flocktune.sim.Preset.UpdateOrder;
 import io.flocktune.sim.Preset.World;
+import io.flocktune.sim.peer.EvoFlock;
 import io.flocktune.sim.rule.Alignment;
 import io.flocktune.sim.rule.Boundary;
 import io.flocktune.sim.rule.Cohesion;
@@ -56,6 +57,7 @@ public final class Presets {
         add(couzin());
         add(masonFlockers());
         add(netLogoFlocking());
+        add(evoflock());
     }
 
     /**
@@ -95,6 +97,23 @@ public final class Presets {
         return p;
     }
 
+
+    /**
+     * Craig Reynolds' EvoFlock (cwreynolds/evoflock at 8d04df9, peers.md section 4) with its
+     * hand-tuned parameters: run by its own kernel ({@link EvoFlock}, which lists every choice).
+     */
+    static Preset evoflock() {
+        return Preset.forPeer("evoflock",
+                "Reynolds' EvoFlock (cwreynolds/evoflock 8d04df9, peers.md section 4), hand-tuned defaults: 200 boids "
+                        + "in 3D, 7 nearest neighbours (x2 distance behind), distance x angle weights, speed control "
+                        + "to 20, predictive and static avoidance of a sphere of radius 50 holding 35 random "
+                        + "spheres (drawn from the run's seed), steer blended 0.2/0.8, max force, dt 1/30, no "
+                        + "speed cap, collisions pushed out; start in a ball of radius 16.5 at (-33,0,0) at "
+                        + "rest. Box side 100, boundary none: the sphere is the boundary",
+                new World(3, 100, new Boundary.None()),
+                new Boids(200, 0, EvoFlock.TARGET_SPEED, 0, 2 * EvoFlock.SPAWN_RADIUS),
+                EvoFlock.handTuned());
+    }
 
     /** A stable 2D periodic flock for tuning: Reynolds steering with truncated total force. */
     static Preset reynolds() {

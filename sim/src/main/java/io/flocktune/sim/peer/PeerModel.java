@@ -13,7 +13,7 @@ import io.flocktune.sim.Preset;
  *
  * <p>Each model is a record in this package, its formulas in its kernel class beside it.
  */
-public sealed interface PeerModel permits PeerModel.None, MasonFlockers, NetLogoFlocking {
+public sealed interface PeerModel permits PeerModel.None, EvoFlock, MasonFlockers, NetLogoFlocking {
 
     /** No peer model: the preset's rule sections are the model. */
     record None() implements PeerModel {

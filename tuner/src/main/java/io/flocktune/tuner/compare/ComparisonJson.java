@@ -276,7 +276,7 @@ public final class ComparisonJson {
                     Math.min(g.elitism(), Math.max(0, survivors - 1)), g.mutationRate(), g.mutationSigma(), g.crossoverRate(),
                     g.maximalAge()));
             replication = build(at, "budget", () -> new Replication(budget.perEvaluation(), e.replication().perSurvival(),
-                    budget.validationSeeds(), e.replication().testSeeds(), budget.finalists()));
+                    budget.validationSeeds(), e.replication().testSeeds(), budget.finalists(), e.replication().combine()));
             stop = build(at, "budget", () -> new StopRules(budget.generations(), 0, Duration.ZERO, 0));
         }
         if (!stop.wallTime().isZero()) {

@@ -63,7 +63,8 @@ import java.util.Map;
  *                  {"spec": "collisionRate(distance=0.5):mean:min", "weight": 2, "scale": 0.01}],
  *   "combine": "weightedSum",                // or targetDistance, pareto
  *   "scenario": {"steps": 600, "warmup": 200, "boids": 0},
- *   "replicates": {"perEvaluation": 2, "perSurvival": 1, "validationSeeds": 30, "testSeeds": 30, "finalists": 5},
+ *   "replicates": {"perEvaluation": 2, "perSurvival": 1, "validationSeeds": 30, "testSeeds": 30, "finalists": 5,
+ *                  "combine": "mean"},
  *   "ga": {"population": 24, "offspringFraction": 0.6, "selector": {"kind": "tournament", "size": 3},
  *          "elitism": 2, "mutationRate": 0.15, "mutationSigma": 0.1, "crossoverRate": 0.6, "maximalAge": 1000},
  *   "stop": {"generations": 20, "steadyGenerations": 0, "wallTime": 0, "evaluations": 0},
@@ -121,7 +122,8 @@ public final class ExperimentJson {
 
     record ScenarioJson(Integer boids, Long steps, Long warmup) {}
 
-    record ReplicatesJson(Integer perEvaluation, Integer perSurvival, Integer validationSeeds, Integer testSeeds, Integer finalists) {}
+    record ReplicatesJson(Integer perEvaluation, Integer perSurvival, Integer validationSeeds, Integer testSeeds, Integer finalists,
+                          String combine) {}
 
     record GaJson(Integer population, Double offspringFraction, SelectorJson selector, Integer elitism,
                   Double mutationRate, Double mutationSigma, Double crossoverRate, Long maximalAge) {}
@@ -225,13 +227,18 @@ public final class ExperimentJson {
         }
 
         // noise handling, GA, stopping
-        ReplicatesJson rep = or(f.replicates(), new ReplicatesJson(null, null, null, null, null));
+        ReplicatesJson rep = or(f.replicates(), new ReplicatesJson(null, null, null, null, null, null));
+        String combineReplicates = or(rep.combine(), "mean");
+        Replication.Combine replicateCombine = Replication.Combine.ofJson(combineReplicates);
+        if (replicateCombine == null) {
+            throw new InputException(source + ": replicates.combine = \"" + combineReplicates + "\": must be mean or worst");
+        }
         Replication replication = build(source, "replicates", () -> new Replication(
                 (int) range("replicates.perEvaluation", or(rep.perEvaluation(), 2), 1, 10_000, source),
                 (int) range("replicates.perSurvival", or(rep.perSurvival(), 1), 0, 10_000, source),
                 (int) range("replicates.validationSeeds", or(rep.validationSeeds(), 30), 2, 100_000, source),
                 (int) range("replicates.testSeeds", or(rep.testSeeds(), 30), 2, 100_000, source),
-                (int) range("replicates.finalists", or(rep.finalists(), 5), 1, 10_000, source)));
+                (int) range("replicates.finalists", or(rep.finalists(), 5), 1, 10_000, source), replicateCombine));
         GaJson ga = or(f.ga(), new GaJson(null, null, null, null, null, null, null, null));
         boolean pareto = combination == Combination.PARETO;
         Selection selection = selection(ga.selector(), pareto, source);
@@ -490,7 +497,8 @@ public final class ExperimentJson {
                 .put("warmup", e.scenario().warmup());
         Replication r = e.replication();
         t.putObject("replicates").put("perEvaluation", r.perEvaluation()).put("perSurvival", r.perSurvival())
-                .put("validationSeeds", r.validationSeeds()).put("testSeeds", r.testSeeds()).put("finalists", r.finalists());
+                .put("validationSeeds", r.validationSeeds()).put("testSeeds", r.testSeeds()).put("finalists", r.finalists())
+                .put("combine", r.combine().json());
         Genetics g = e.genetics();
         ObjectNode ga = t.putObject("ga");
         ga.put("population", g.population()).put("offspringFraction", g.offspringFraction());

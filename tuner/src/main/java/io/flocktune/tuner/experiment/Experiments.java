@@ -25,7 +25,7 @@ public final class Experiments {
 
     /** Built-in experiment names, in listing order. */
     public static final List<String> NAMES = List.of("default", "pareto", "seed001", "behaviorsearch-flocking",
-            "mason-flockers", "mason-flockers-nsga2");
+            "mason-flockers", "mason-flockers-nsga2", "evoflock");
 
     /** @return every built-in experiment by name, in listing order. */
     public static Map<String, Experiment> all() {

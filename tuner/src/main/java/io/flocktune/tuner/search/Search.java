@@ -238,7 +238,7 @@ public final class Search<C extends Comparable<? super C>> {
         double[] reference = new double[0];
         if (scoring instanceof Scoring.Pareto) {
             List<double[]> costs = distinct(evaluated).stream().filter(i -> !i.failed())
-                    .map(i -> scoring.costs(i.means(objectives))).toList();
+                    .map(i -> scoring.costs(values(i))).toList();
             reference = Hypervolume.referenceFor(costs, objectives);
         }
         return finish(evaluated, 0, Double.NaN, 0, reference, 0, start, listener);
@@ -307,7 +307,7 @@ public final class Search<C extends Comparable<? super C>> {
                 valid.isEmpty() ? Double.NaN : bestValue, valid.isEmpty() ? Double.NaN : fitness.getMean(),
                 valid.isEmpty() ? Double.NaN : fitness.getPercentile(10), valid.isEmpty() ? Double.NaN : fitness.getPercentile(90),
                 best == null ? -1 : best.id(), best == null ? 0 : best.replicates().size(),
-                best == null ? new double[0] : best.means(objectives), hypervolume, frontSize, wall, evaluationNanos);
+                best == null ? new double[0] : values(best), hypervolume, frontSize, wall, evaluationNanos);
         listener.generation(summary, List.copyOf(evaluations), next);
         return next;
     }
@@ -441,8 +441,13 @@ public final class Search<C extends Comparable<? super C>> {
         }
     }
 
+    /** The objective values a candidate's fitness comes from: its replicates combined ({@link Replication#combine}). */
+    private double[] values(Individual i) {
+        return replication.combine().of(i, scoring.criteria());
+    }
+
     private C fitness(Individual i) {
-        return i.failed() ? scoring.worst() : scoring.fitness(i.means(objectives));
+        return i.failed() ? scoring.worst() : scoring.fitness(values(i));
     }
 
     private List<Individual> distinct(ISeq<Phenotype<DoubleGene, C>> population) {
@@ -456,7 +461,7 @@ public final class Search<C extends Comparable<? super C>> {
 
     /** @return the cost vectors of the first Pareto front of {@code valid} (minimisation). */
     private List<double[]> front(List<Individual> valid) {
-        ISeq<double[]> costs = valid.stream().map(i -> scoring.costs(i.means(objectives))).collect(ISeq.toISeq());
+        ISeq<double[]> costs = valid.stream().map(i -> scoring.costs(values(i))).collect(ISeq.toISeq());
         return Pareto.front(costs, (double[] a, double[] b) -> Pareto.dominance(b, a)).asList();
     }
 

@@ -11,7 +11,8 @@ import static org.junit.jupiter.api.Assertions.*;
 
 class ExperimentJsonTest {
     @ParameterizedTest
-    @ValueSource(strings = {"default", "pareto", "seed001", "behaviorsearch-flocking", "mason-flockers", "mason-flockers-nsga2"})
+    @ValueSource(strings = {"default", "pareto", "seed001", "behaviorsearch-flocking", "mason-flockers", "mason-flockers-nsga2",
+            "evoflock"})
     void builtInsReadAndRoundTrip(String name) throws Exception {
         Experiment e = Experiments.builtIn(name);
         Experiment again = ExperimentJson.parse(ExperimentJson.write(e), "again", null);
@@ -112,6 +113,29 @@ class ExperimentJsonTest {
         InputException one = assertThrows(InputException.class,
                 () -> ExperimentJson.parse(minimal(", \"replicates\": {\"testSeeds\": 1}"), "m.json", null));
         assertTrue(one.getMessage().contains("testSeeds"), one.getMessage());
+    }
+
+    @Test
+    void replicatesCombineDefaultsToMeanReadsWorstAndRefusesOthers() throws Exception {
+        assertEquals(io.flocktune.tuner.search.Replication.Combine.MEAN,
+                ExperimentJson.parse(minimal(""), "m.json", null).replication().combine());
+        Experiment worst = ExperimentJson.parse(minimal(", \"replicates\": {\"combine\": \"worst\"}"), "m.json", null);
+        assertEquals(io.flocktune.tuner.search.Replication.Combine.WORST, worst.replication().combine());
+        assertEquals(io.flocktune.tuner.search.Replication.Combine.WORST,
+                ExperimentJson.parse(ExperimentJson.write(worst), "again.json", null).replication().combine());
+        InputException bad = assertThrows(InputException.class,
+                () -> ExperimentJson.parse(minimal(", \"replicates\": {\"combine\": \"median\"}"), "m.json", null));
+        assertEquals("m.json: replicates.combine = \"median\": must be mean or worst", bad.getMessage());
+    }
+
+    @Test
+    void evoflockTunesItsFifteenParametersForTheWorstOfFourReplicates() {
+        Experiment e = Experiments.builtIn("evoflock");
+        assertEquals(15, e.parameters().size());
+        assertEquals(4, e.replication().perEvaluation());
+        assertEquals(io.flocktune.tuner.search.Replication.Combine.WORST, e.replication().combine());
+        assertEquals(new io.flocktune.objectives.Metric.EvoFlockFitness(1), e.objectives().getFirst().spec().metric());
+        assertEquals(500, e.scenario().steps());
     }
 
     @Test

@@ -19,7 +19,7 @@ class ExportWebTest {
     @Test
     void everyBuiltInPresetRunsLive() {
         for (Preset p : Presets.all().values()) {
-            // a peer's whole model has no JS engine: the player replays a recorded run
+            // a peer's whole model (NetLogo, MASON, EvoFlock) has no JS engine: the player replays a recorded run
             assertEquals(p.isPeer() ? Set.of("peer") : Set.of(), WebPlayer.unsupported(p), p.name());
         }
     }
