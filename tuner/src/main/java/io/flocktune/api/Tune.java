@@ -428,6 +428,9 @@ public record Tune(Experiment experiment, int threads, boolean report, PrintWrit
         /** A real gene on a log scale in [min, max), min &gt; 0: equal steps in order of magnitude. */
         public Builder logRange(String path, double min, double max) { return add(b -> b.logRange(path, min, max)); }
 
+        /** A real gene on the grid min, min + step, …, max, each value equally likely (the step must divide max − min). */
+        public Builder grid(String path, double min, double max, double step) { return add(b -> b.grid(path, min, max, step)); }
+
         /** A whole-number gene in [min, max], e.g. {@code boids.count}. */
         public Builder integers(String path, long min, long max) { return add(b -> b.integers(path, min, max)); }
 

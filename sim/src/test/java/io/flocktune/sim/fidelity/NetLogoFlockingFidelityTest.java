@@ -22,13 +22,15 @@ import static org.junit.jupiter.api.Assertions.fail;
  * transcribed from {@code shared/peers.md} alone ({@link NetLogoFlockingTranscription}, which
  * never calls the engine).
  *
- * <p>Trajectories, in id order: from one initial state (integer headings, uniform positions, drawn
- * here), 50 ticks, every position and velocity after every tick equal within
- * {@code 1e-9 · max(1, |transcription|)} (positions compared by minimum image, so a turtle on the
- * wrap seam is not a false alarm). The engine sums flockmates in cell order and moves with a
- * different wrap formula; the slack covers that rounding only. Two parameter sets: NetLogo's
- * defaults, and a crowded one (vision 8, minimum separation 2.5, turns 15 / 10 / 12) where every
- * branch (separate, align + cohere, no flockmates) runs often.
+ * <p>Trajectories, in id order: from one initial state, 50 ticks, every position and velocity
+ * after every tick equal within {@code 1e-9 · max(1, |transcription|)} (positions compared by
+ * minimum image, so a turtle on the wrap seam is not a false alarm). The engine sums flockmates
+ * in cell order and moves with a different wrap formula; the slack covers that rounding only.
+ * Initial states: the engine's own setup (integer headings, read back from its kernel, so both
+ * sides start from the same bits) at NetLogo's defaults and in a crowded setting (vision 8,
+ * minimum separation 2.5, turns 15 / 10 / 12, where separate and align + cohere both run
+ * thousands of times), and a given state with continuous headings drawn here (the
+ * {@code --init} path).
  *
  * <p>Random order (NetLogo's {@code ask}): the two sides cannot share NetLogo's generator, so the
  * test compares distributions: over 30 seeds each, the BehaviorSearch measure (mean over ticks

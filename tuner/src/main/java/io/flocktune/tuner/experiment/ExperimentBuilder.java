@@ -142,6 +142,18 @@ public final class ExperimentBuilder {
         return this;
     }
 
+    /**
+     * A real gene on the grid {@code min, min + step, …, max}, each value equally likely
+     * ({@link Parameter.Grid}; BehaviorSearch's {@code [min, step, max]}); the step must divide
+     * {@code max − min}.
+     */
+    public ExperimentBuilder grid(String path, double min, double max, double step) {
+        ObjectNode p = parameters.addObject().put("path", path);
+        p.putArray("range").add(min).add(max);
+        p.put("step", step);
+        return this;
+    }
+
     /** A whole-number gene in [min, max], e.g. {@code boids.count}. */
     public ExperimentBuilder integers(String path, long min, long max) {
         ObjectNode p = parameters.addObject().put("path", path);

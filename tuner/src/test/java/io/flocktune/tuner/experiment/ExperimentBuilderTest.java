@@ -70,6 +70,7 @@ class ExperimentBuilderTest {
                 .choices("separation", new Separation.Linear(2, 0.05), new Separation.InverseDistance(2, 1.5))
                 .logRange("separation.weight", 0.02, 3)
                 .integers("boids.count", 20, 40)
+                .grid("neighbourhood.radius", 2, 6, 0.5)
                 .objective("polarization:mean:max", 1, 0.1)
                 .objective("collisionRate(distance=0.5):mean:min:name=collisions", 1, 0.01)
                 .scenario(0, 60, 20)
@@ -85,7 +86,8 @@ class ExperimentBuilderTest {
                    {"path": "separation", "choices": [{"kind": "linear", "radius": 2.0, "weight": 0.05},
                                                       {"kind": "inverseDistance", "radius": 2.0, "weight": 1.5}]},
                    {"path": "separation.weight", "range": [0.02, 3], "scale": "log"},
-                   {"path": "boids.count", "integers": [20, 40]}],
+                   {"path": "boids.count", "integers": [20, 40]},
+                   {"path": "neighbourhood.radius", "range": [2, 6], "step": 0.5}],
                  "objectives": [{"spec": "polarization:mean:max", "scale": 0.1},
                                 {"spec": "collisionRate(distance=0.5):mean:min:name=collisions", "scale": 0.01}],
                  "scenario": {"steps": 60, "warmup": 20},
