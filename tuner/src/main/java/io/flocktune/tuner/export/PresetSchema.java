@@ -189,7 +189,8 @@ public final class PresetSchema {
         rules.add(rule(kindIn("cohesion", "zonal"), kindIn("alignment", "zonal")));
         rules.add(rule(kindIn("alignment", "zonal"), kindIn("neighbourhood", "metric", "metricExcludingCoincident", "fieldOfView")));
         ObjectNode zeroZ = field("z", NODES.objectNode().put("const", 0));
-        ObjectNode flat = section("goal", zeroZ);
+        // goal not required here: a 2D peer-model preset has no goal section (peerRule requires it otherwise)
+        ObjectNode flat = field("goal", zeroZ);
         ObjectNode spheres = NODES.objectNode().put("type", "array");
         spheres.set("items", zeroZ.deepCopy());
         flat.with("properties").set("obstacles", field("spheres", spheres));
