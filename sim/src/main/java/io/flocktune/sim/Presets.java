@@ -26,7 +26,8 @@ import java.util.NoSuchElementException;
  * The built-in presets: {@code seedNNN}, one per seed document, each with the seed's rules,
  * constants and order of operations <em>as printed</em> (bugs included); {@code seedNNN-fixed}
  * for the seeds with a plain bug (000, 001, 003): the same preset with exactly those bugs fixed;
- * {@code reynolds}, a well-behaved default for tuning; {@code vicsek} and {@code couzin}. Where a
+ * {@code reynolds}, a well-behaved default for tuning; {@code vicsek} and {@code couzin};
+ * {@code mason-flockers}, MASON's Flockers run by its peer model ({@link io.flocktune.sim.peer.MasonFlockers}). Where a
  * seed leaves a constant out, the value chosen here is named in the description ("Chosen: …").
  * The README's "Seed fidelity: seed line → choice" lists every reading.
  */
