@@ -28,9 +28,9 @@ import java.util.NoSuchElementException;
  * The built-in presets: {@code seedNNN}, one per seed document, each with the seed's rules,
  * constants and order of operations <em>as printed</em> (bugs included); {@code seedNNN-fixed}
  * for the seeds with a plain bug (000, 001, 003): the same preset with exactly those bugs fixed;
- * {@code reynolds}, a well-behaved default for tuning; {@code vicsek} and {@code couzin};
- * {@code netlogo-flocking}, NetLogo's Flocking as a peer's whole model ({@link NetLogoFlocking}). Where a
- * seed leaves a constant out, the value chosen here is named in the description ("Chosen: …").
+ * {@code reynolds}, a well-behaved default for tuning; {@code vicsek} and {@code couzin}; and the
+ * peers' whole models ({@link io.flocktune.sim.peer.PeerModel}): {@code mason-flockers},
+ * {@code netlogo-flocking} and {@code evoflock}. Where a seed leaves a constant out, the value chosen here is named in the description ("Chosen: …").
  * The README's "Seed fidelity: seed line → choice" lists every reading.
  */
 public final class Presets {
