@@ -122,41 +122,25 @@ public final class NetLogoFlockingKernel implements PeerKernel {
         writeVelocities(flock);
     }
 
+    // one turtle's flockmates, summed by consider(): the count, the nearest, the sums for align and cohere
+    private int count, nearest;
+    private double nearest2, alignX, alignY, cohereX, cohereY;
+
     /** One turtle's {@code flock} procedure. */
     private void flock(int i, double[] x, double[] y, int[] id, int n) {
-        double xi = x[i], yi = y[i];
-        int count = 0;
-        int nearest = -1;
-        double nearest2 = Double.POSITIVE_INFINITY;
-        double alignX = 0, alignY = 0, cohereX = 0, cohereY = 0;
+        count = 0;
+        nearest = -1;
+        nearest2 = Double.POSITIVE_INFINITY;
+        alignX = 0; alignY = 0; cohereX = 0; cohereY = 0;
         if (cellsPerSide == 1) {
-            for (int j = 0; j < n; j++) {
-                if (j == i) continue;
-                double dx = Periodic.minimumImage(x[j] - xi, size), dy = Periodic.minimumImage(y[j] - yi, size);
-                double d2 = dx * dx + dy * dy;
-                if (!(Math.sqrt(d2) <= vision)) continue;
-                count++;
-                if (d2 < nearest2 || (d2 == nearest2 && id[j] < id[nearest])) { nearest2 = d2; nearest = j; }
-                alignX += sinH[j]; alignY += cosH[j];
-                if (d2 > 0) { double d = Math.sqrt(d2); cohereX += dx / d; cohereY += dy / d; }
-            }
+            for (int j = 0; j < n; j++) consider(i, j, x, y, id);
         } else {
             int cx = cellOf[i] % cellsPerSide, cy = cellOf[i] / cellsPerSide;
             for (int oy = -1; oy <= 1; oy++) {
                 int row = Math.floorMod(cy + oy, cellsPerSide) * cellsPerSide;
                 for (int ox = -1; ox <= 1; ox++) {
                     int cell = row + Math.floorMod(cx + ox, cellsPerSide);
-                    for (int m = cellStart[cell], end = cellStart[cell + 1]; m < end; m++) {
-                        int j = items[m];
-                        if (j == i) continue;
-                        double dx = Periodic.minimumImage(x[j] - xi, size), dy = Periodic.minimumImage(y[j] - yi, size);
-                        double d2 = dx * dx + dy * dy;
-                        if (!(Math.sqrt(d2) <= vision)) continue;
-                        count++;
-                        if (d2 < nearest2 || (d2 == nearest2 && id[j] < id[nearest])) { nearest2 = d2; nearest = j; }
-                        alignX += sinH[j]; alignY += cosH[j];
-                        if (d2 > 0) { double d = Math.sqrt(d2); cohereX += dx / d; cohereY += dy / d; }
-                    }
+                    for (int m = cellStart[cell], end = cellStart[cell + 1]; m < end; m++) consider(i, items[m], x, y, id);
                 }
             }
         }
@@ -171,6 +155,18 @@ public final class NetLogoFlockingKernel implements PeerKernel {
         if (cohereX != 0 || cohereY != 0) {
             turnAtMost(i, subtractHeadings(atan(cohereX, cohereY), heading[i]), model.maxCohereTurn());
         }
+    }
+
+    /** Adds turtle j to turtle i's flockmates if it is another turtle within {@code vision} (inclusive, toroidal). */
+    private void consider(int i, int j, double[] x, double[] y, int[] id) {
+        if (j == i) return;
+        double dx = Periodic.minimumImage(x[j] - x[i], size), dy = Periodic.minimumImage(y[j] - y[i], size);
+        double d2 = dx * dx + dy * dy;
+        if (!(Math.sqrt(d2) <= vision)) return;
+        count++;
+        if (d2 < nearest2 || (d2 == nearest2 && id[j] < id[nearest])) { nearest2 = d2; nearest = j; }
+        alignX += sinH[j]; alignY += cosH[j];
+        if (d2 > 0) { double d = Math.sqrt(d2); cohereX += dx / d; cohereY += dy / d; }
     }
 
     private void turnAtMost(int i, double turn, double max) {
