@@ -195,6 +195,7 @@ function kindAt(preset, path) {
 
 /** @return the preset field paths whose variant this engine does not run (empty: runs live). */
 export function unsupported(preset) {
+  if (preset.peer && preset.peer.kind !== "none") return ["peer"];   // a peer's whole model: replayed (WebPlayer.unsupported)
   const out = [];
   if (preset.format !== FORMAT) out.push("format");
   for (const [path, kinds] of Object.entries(SUPPORTED)) {

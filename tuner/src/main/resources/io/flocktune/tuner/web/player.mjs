@@ -247,7 +247,8 @@ export function rendererFor(canvas, preset) {
     size: preset.world.size, dimension: preset.world.dimension,
     periodic: preset.world.boundary.kind === "wrap", follow: preset.world.boundary.kind === "none",
   };
-  return new Renderer(canvas, world, preset.obstacles.spheres, preset.goal.weight > 0 ? preset.goal : null);
+  // a peer model's preset has neither section: its own rules replace them (replayed, not run here)
+  return new Renderer(canvas, world, preset.obstacles?.spheres ?? [], preset.goal?.weight > 0 ? preset.goal : null);
 }
 
 /** Parses a 64-bit seed as the command line does; null when it is not one. */
@@ -379,7 +380,7 @@ function sliderFields(preset) {
   };
   const upTo = (v, floor) => Math.max(floor, 4 * Math.abs(v));
   for (const section of ["separation", "alignment", "cohesion", "motion", "neighbourhood"]) {
-    for (const [key, value] of Object.entries(preset[section])) {
+    for (const [key, value] of Object.entries(preset[section] ?? {})) {      // none in a peer model's preset
       if (key === "kind") continue;
       const path = section + "." + key;
       if (key === "angle" || key === "fieldOfView") add(path, value, 1, 360);
@@ -395,9 +396,9 @@ function sliderFields(preset) {
   }
   add("boids.minSpeed", preset.boids.minSpeed, 0, upTo(preset.boids.maxSpeed, 1));
   add("boids.maxSpeed", preset.boids.maxSpeed, preset.boids.maxSpeed / 10, upTo(preset.boids.maxSpeed, 1));
-  add("noise.strength", preset.noise.strength, 0, upTo(preset.noise.strength, 0.5));
-  add("goal.weight", preset.goal.weight, 0, upTo(preset.goal.weight, 0.1));
-  if (preset.predators.count > 0) {
+  if (preset.noise) add("noise.strength", preset.noise.strength, 0, upTo(preset.noise.strength, 0.5));
+  if (preset.goal) add("goal.weight", preset.goal.weight, 0, upTo(preset.goal.weight, 0.1));
+  if (preset.predators?.count > 0) {
     for (const key of ["maxSpeed", "fleeRadius", "fleeWeight", "captureRadius"]) {
       const v = preset.predators[key];
       add("predators." + key, v, key === "maxSpeed" || key === "fleeRadius" ? v / 10 : 0, upTo(v, 1));
@@ -429,7 +430,7 @@ function keepValid(preset, path) {
   if (b.minSpeed > b.maxSpeed) {
     if (path === "boids.minSpeed") b.maxSpeed = b.minSpeed; else b.minSpeed = b.maxSpeed;
   }
-  if (preset.alignment.kind === "zonal") {
+  if (preset.alignment?.kind === "zonal") {
     const a = preset.alignment, lo = preset.separation.radius, hi = preset.neighbourhood.radius;
     if (a.radius < lo) a.radius = lo;
     if (a.radius > hi) a.radius = hi;

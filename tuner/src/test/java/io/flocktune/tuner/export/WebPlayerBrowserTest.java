@@ -255,6 +255,25 @@ class WebPlayerBrowserTest {
     }
 
     /**
+     * A peer model's preset (its JSON has no rule sections) is replayed without a console error,
+     * through the same export a user runs, and the page names the peer model as what is replayed.
+     */
+    @Test
+    void aPeerModelsPresetIsReplayed(@TempDir Path dir) throws Exception {
+        for (String name : List.of("netlogo-flocking", "mason-flockers", "evoflock")) {
+            Preset peer = Presets.get(name);
+            Path page = dir.resolve(name + ".html");
+            Files.writeString(page, WebPlayer.page(peer, List.of(), Trajectory.record(name, peer, 1, 60, 20),
+                    "peer = " + io.flocktune.sim.Kinds.of(peer.peer())));
+            open(page);
+            assertTrue(browser.eval("flocktunePlayer.replaying").asBoolean(), name);
+            assertTrue(browser.eval("document.getElementById('mode').textContent").asText()
+                    .contains("does not run peer = " + io.flocktune.sim.Kinds.of(peer.peer()) + " live"), name);
+            assertEquals(List.of(), browser.errors(), name);
+        }
+    }
+
+    /**
      * Frames per second with 2 000 boids (the reynolds preset at its density: world side scaled
      * by √10), measured over 4 s after a 1.5 s warm-up; also the mean time of one engine step.
      * Writes target/web-player-fps.txt.
