@@ -5,7 +5,6 @@ import io.flocktune.sim.Constraint.NonNegative;
 import io.flocktune.sim.Constraint.Positive;
 import io.flocktune.sim.Constraint.Range;
 import io.flocktune.sim.Preset;
-import io.flocktune.sim.rule.Boundary;
 
 /**
  * MASON's Flockers (Luke et al., eclab/mason {@code sim/app/flockers/Flocker.java} and
@@ -95,12 +94,7 @@ public record MasonFlockers(@NonNegative double avoidance, @NonNegative double c
 
     @Override
     public void check(Preset.World world, Preset.Boids boids) {
-        if (world.dimension() != 2) {
-            throw new IllegalArgumentException("world.dimension = " + world.dimension() + ": masonFlockers is 2D");
-        }
-        if (!(world.boundary() instanceof Boundary.Wrap)) {
-            throw new IllegalArgumentException("world.boundary: masonFlockers runs on a torus (wrap)");
-        }
+        PeerModel.requireTorus2D("masonFlockers", world);
         if (boids.minSpeed() != 0) {
             throw new IllegalArgumentException("boids.minSpeed = " + boids.minSpeed()
                     + ": masonFlockers needs 0 (dead flockers stand still)");

@@ -4,7 +4,6 @@ import io.flocktune.sim.Check;
 import io.flocktune.sim.Constraint.NonNegative;
 import io.flocktune.sim.Constraint.Range;
 import io.flocktune.sim.Preset;
-import io.flocktune.sim.rule.Boundary;
 
 /**
  * NetLogo's "Flocking" model (Wilensky 1998; NetLogo/models {@code Sample Models/Biology/Flocking},
@@ -103,12 +102,7 @@ public record NetLogoFlocking(Order update, @NonNegative double vision, @NonNega
 
     @Override
     public void check(Preset.World world, Preset.Boids boids) {
-        if (world.dimension() != 2) {
-            throw new IllegalArgumentException("world.dimension = " + world.dimension() + ": netLogoFlocking is 2D");
-        }
-        if (!(world.boundary() instanceof Boundary.Wrap)) {
-            throw new IllegalArgumentException("world.boundary: netLogoFlocking runs on a torus, needs kind = wrap");
-        }
+        PeerModel.requireTorus2D("netLogoFlocking", world);
         if (vision > world.size() / 2) {
             throw new IllegalArgumentException("peer.vision = " + vision + ": must be in [0, world.size/2 = "
                     + world.size() / 2 + "] (netLogoFlocking)");

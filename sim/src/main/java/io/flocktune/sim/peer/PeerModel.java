@@ -1,6 +1,7 @@
 package io.flocktune.sim.peer;
 
 import io.flocktune.sim.Preset;
+import io.flocktune.sim.rule.Boundary;
 
 /**
  * A peer's whole flocking model (NetLogo's Flocking, MASON's Flockers, Reynolds' EvoFlock, as
@@ -35,4 +36,19 @@ public sealed interface PeerModel permits PeerModel.None, EvoFlock, MasonFlocker
 
     /** @return a new kernel for one run of {@code preset} (whose peer is this), for up to {@code capacity} boids */
     PeerKernel kernel(Preset preset, int capacity);
+
+    /**
+     * The check of a model that runs on a 2D torus (NetLogo's and MASON's worlds).
+     *
+     * @param kind the model's kind, named in the message
+     * @throws IllegalArgumentException naming {@code world.dimension} or {@code world.boundary}
+     */
+    static void requireTorus2D(String kind, Preset.World world) {
+        if (world.dimension() != 2) {
+            throw new IllegalArgumentException("world.dimension = " + world.dimension() + ": " + kind + " is 2D");
+        }
+        if (!(world.boundary() instanceof Boundary.Wrap)) {
+            throw new IllegalArgumentException("world.boundary: " + kind + " runs on a torus, needs kind = wrap");
+        }
+    }
 }
