@@ -35,6 +35,27 @@ public sealed interface Parameter {
     /** @return the value as a short text for tables, e.g. {@code "1.25"} or {@code "inverseDistance"} */
     String label(double unit);
 
+    /** A real-valued gene ({@link Range}, {@link Grid}): its JSON value and its label are its number. */
+    sealed interface Real extends Parameter permits Range, Grid {
+        @Override
+        default JsonNode value(double unit) {
+            return DoubleNode.valueOf(numeric(unit));
+        }
+
+        @Override
+        default String label(double unit) {
+            return Double.toString(numeric(unit));
+        }
+    }
+
+    /** @throws IllegalArgumentException naming {@code path} unless min &lt; max */
+    private static void requireOrdered(String path, double min, double max) {
+        if (!(min < max)) {
+            throw new IllegalArgumentException(path + ": range [" + min + ", " + max + "] is "
+                    + (min == max ? "empty" : "reversed (min > max)") + "; need min < max");
+        }
+    }
+
     /** How a {@link Range} maps the unit interval onto [min, max]. */
     enum Scale {
         /** {@code min + u·(max − min)}. */
@@ -51,16 +72,13 @@ public sealed interface Parameter {
      * @param scale linear or logarithmic
      * @throws IllegalArgumentException naming the path when the range is empty or reversed
      */
-    record Range(String path, double min, double max, Scale scale) implements Parameter {
+    record Range(String path, double min, double max, Scale scale) implements Real {
         public Range {
             Check.present("path", path);
             Check.present("scale", scale);
             Check.finite(path + " min", min);
             Check.finite(path + " max", max);
-            if (!(min < max)) {
-                throw new IllegalArgumentException(path + ": range [" + min + ", " + max + "] is "
-                        + (min == max ? "empty" : "reversed (min > max)") + "; need min < max");
-            }
+            requireOrdered(path, min, max);
             if (scale == Scale.LOG && !(min > 0)) {
                 throw new IllegalArgumentException(path + ": a log scale needs min > 0, got " + min);
             }
@@ -72,16 +90,6 @@ public sealed interface Parameter {
                 case LINEAR -> min + unit * (max - min);
                 case LOG -> Math.exp(Math.log(min) + unit * (Math.log(max) - Math.log(min)));
             };
-        }
-
-        @Override
-        public JsonNode value(double unit) {
-            return DoubleNode.valueOf(numeric(unit));
-        }
-
-        @Override
-        public String label(double unit) {
-            return Double.toString(numeric(unit));
         }
     }
 
@@ -98,15 +106,12 @@ public sealed interface Parameter {
      * @throws IllegalArgumentException naming the path when the range is empty or reversed, or
      *                                  the step is not positive or does not divide it
      */
-    record Grid(String path, double min, double max, double step) implements Parameter {
+    record Grid(String path, double min, double max, double step) implements Real {
         public Grid {
             Check.present("path", path);
             Check.finite(path + " min", min);
             Check.finite(path + " max", max);
-            if (!(min < max)) {
-                throw new IllegalArgumentException(path + ": range [" + min + ", " + max + "] is "
-                        + (min == max ? "empty" : "reversed (min > max)") + "; need min < max");
-            }
+            requireOrdered(path, min, max);
             if (!(step > 0) || !Double.isFinite(step)) {
                 throw new IllegalArgumentException(path + ": step = " + step + ": must be > 0 and finite");
             }
@@ -131,16 +136,6 @@ public sealed interface Parameter {
         public double numeric(double unit) {
             long k = index(unit);
             return k == values() - 1 ? max : min + k * step;
-        }
-
-        @Override
-        public JsonNode value(double unit) {
-            return DoubleNode.valueOf(numeric(unit));
-        }
-
-        @Override
-        public String label(double unit) {
-            return Double.toString(numeric(unit));
         }
     }
 
