@@ -68,7 +68,7 @@ import java.util.Map;
  *   "ga": {"population": 24, "offspringFraction": 0.6, "selector": {"kind": "tournament", "size": 3},
  *          "elitism": 2, "mutationRate": 0.15, "mutationSigma": 0.1, "crossoverRate": 0.6, "maximalAge": 1000},
  *   "stop": {"generations": 20, "steadyGenerations": 0, "wallTime": 0, "evaluations": 0},
- *   "search": {"kind": "ga"},                // or "random": offspring drawn uniformly (the baseline)
+ *   "search": {"kind": "ga"},                // or "random" (uniform draws, the baseline), "model" (Gaussian process)
  *   "evaluationTimeLimit": 60,
  *   "seed": 1
  * }
@@ -102,7 +102,7 @@ public final class ExperimentJson {
     /** One scenario: a name and its overrides. */
     record VariantJson(String name, LinkedHashMap<String, JsonNode> set) {}
 
-    /** The search strategy: {@code {"kind": "ga"}} (default) or {@code {"kind": "random"}}. */
+    /** The search strategy: {@code {"kind": "ga"}} (default), {@code "random"} or {@code "model"} ({@link Strategy}). */
     record SearchJson(String kind) {}
 
     /** A gene: a path and exactly one of range (with scale), integers, choices (with labels). */
@@ -260,7 +260,7 @@ public final class ExperimentJson {
         long seed = or(f.seed(), 1L);
         String kind = or(or(f.search(), new SearchJson(null)).kind(), Strategy.DEFAULT.kind());
         Strategy search = Strategy.ofKind(kind);
-        if (search == null) throw new InputException(source + ": search.kind = \"" + kind + "\": must be ga or random");
+        if (search == null) throw new InputException(source + ": search.kind = \"" + kind + "\": must be ga, random or model");
         Scenarios scenarios = scenarios(f.scenarios(), effective, parameters, objectives, scenario.steps(), source);
         return build(source, null, () -> new Experiment(name, description, base, baseName, set, parameters, objectives,
                 combination, scenario, replication, genetics, stop, timeLimit, seed, scenarios, search));

@@ -45,7 +45,7 @@ public record Checkpoint(SearchState state, String experimentHash, long historyB
                          long timingsBytes) {
 
     /** The checkpoint format this version reads and writes. */
-    public static final String FORMAT = "flocktune-checkpoint/2";
+    public static final String FORMAT = "flocktune-checkpoint/3";
 
     private static final JsonMapper MAPPER = StrictJson.builder()
             .enable(DeserializationFeature.FAIL_ON_MISSING_CREATOR_PROPERTIES,
@@ -57,7 +57,7 @@ public record Checkpoint(SearchState state, String experimentHash, long historyB
     record Json(String format, String experimentSha256, long generation, long nextId, long evaluations,
                 double bestScore, long improvedAt, double[] reference, long elapsedNanos, long evaluationNanos,
                 long historyBytes, long generationsBytes, long timingsBytes, List<IndividualJson> individuals,
-                List<SlotJson> population) {}
+                List<SlotJson> population, List<IndividualJson> retired) {}
 
     record IndividualJson(long id, long born, double[] genes, List<ReplicateJson> replicates) {}
 
@@ -92,16 +92,19 @@ public record Checkpoint(SearchState state, String experimentHash, long historyB
 
     Json json() {
         SearchState s = state;
-        List<IndividualJson> individuals = s.individuals().stream().map(i -> new IndividualJson(i.id(), i.born(), i.genes(),
+        List<SlotJson> population = s.population().stream().map(p -> new SlotJson(p.id(), p.generation())).toList();
+        return new Json(FORMAT, experimentHash, s.generation(), s.nextId(), s.evaluations(), s.bestScore(), s.improvedAt(),
+                s.reference(), s.elapsedNanos(), s.evaluationNanos(), historyBytes, generationsBytes, timingsBytes,
+                json(s.individuals()), population, json(s.retired()));
+    }
+
+    private static List<IndividualJson> json(List<Individual> individuals) {
+        return individuals.stream().map(i -> new IndividualJson(i.id(), i.born(), i.genes(),
                 i.replicates().stream().map(r -> new ReplicateJson(r.generation(), r.index(), r.seed(), r.outcome().nanos(),
                         switch (r.outcome()) {
                             case Outcome.Success ok -> new SuccessJson(ok.values());
                             case Outcome.Failure f -> new FailureJson(f.reason());
                         })).toList())).toList();
-        List<SlotJson> population = s.population().stream().map(p -> new SlotJson(p.id(), p.generation())).toList();
-        return new Json(FORMAT, experimentHash, s.generation(), s.nextId(), s.evaluations(), s.bestScore(), s.improvedAt(),
-                s.reference(), s.elapsedNanos(), s.evaluationNanos(), historyBytes, generationsBytes, timingsBytes,
-                individuals, population);
     }
 
     /**
@@ -128,10 +131,23 @@ public record Checkpoint(SearchState state, String experimentHash, long historyB
             nonNegative("nextId", j.nextId());
             nonNegative("evaluations", j.evaluations());
             Set<Long> ids = new HashSet<>();
+            List<Individual> individuals = individuals(j, j.individuals(), "individuals", ids);
+            List<Individual> retired = individuals(j, j.retired(), "retired", ids);
+            List<SearchState.Slot> population = j.population().stream().map(p -> new SearchState.Slot(p.id(), p.generation())).toList();
+            SearchState state = new SearchState(j.generation(), individuals, population, j.nextId(), j.evaluations(),
+                    j.bestScore(), j.improvedAt(), j.reference(), j.elapsedNanos(), j.evaluationNanos(), retired);
+            return new Checkpoint(state, j.experimentSha256(), j.historyBytes(), j.generationsBytes(), j.timingsBytes());
+        } catch (IllegalArgumentException e) {
+            throw new InputException(source + ": damaged checkpoint: " + e.getMessage(), e);
+        }
+    }
+
+    /** Binds the individuals of list {@code field}; an id must be new across the lists ({@code ids}). */
+    private static List<Individual> individuals(Json j, List<IndividualJson> list, String field, Set<Long> ids) {
             List<Individual> individuals = new java.util.ArrayList<>();
-            for (int k = 0; k < j.individuals().size(); k++) {
-                IndividualJson i = j.individuals().get(k);
-                String at = "individuals[" + k + "]";
+            for (int k = 0; k < list.size(); k++) {
+                IndividualJson i = list.get(k);
+                String at = field + "[" + k + "]";
                 if (i.id() < 0 || i.id() >= j.nextId()) {
                     throw new IllegalArgumentException(at + ".id = " + i.id() + ": must be in [0, nextId = " + j.nextId() + ")");
                 }
@@ -159,13 +175,7 @@ public record Checkpoint(SearchState state, String experimentHash, long historyB
                     throw new IllegalArgumentException(at + "." + e.getMessage() + " (unit genes lie in [0, 1))", e);
                 }
             }
-            List<SearchState.Slot> population = j.population().stream().map(p -> new SearchState.Slot(p.id(), p.generation())).toList();
-            SearchState state = new SearchState(j.generation(), individuals, population, j.nextId(), j.evaluations(),
-                    j.bestScore(), j.improvedAt(), j.reference(), j.elapsedNanos(), j.evaluationNanos());
-            return new Checkpoint(state, j.experimentSha256(), j.historyBytes(), j.generationsBytes(), j.timingsBytes());
-        } catch (IllegalArgumentException e) {
-            throw new InputException(source + ": damaged checkpoint: " + e.getMessage(), e);
-        }
+            return individuals;
     }
 
     /**
@@ -197,7 +207,7 @@ public record Checkpoint(SearchState state, String experimentHash, long historyB
             throw new InputException(source + ": damaged checkpoint: reference has " + s.reference().length
                     + " values for " + objectives + " objectives");
         }
-        for (Individual i : s.individuals()) {
+        for (Individual i : java.util.stream.Stream.concat(s.individuals().stream(), s.retired().stream()).toList()) {
             if (i.genes().length != genes) {
                 throw new InputException(source + ": damaged checkpoint: individual " + i.id() + " has " + i.genes().length
                         + " genes; the experiment has " + genes + " parameters");

@@ -525,8 +525,8 @@ public final class Tuning {
                 throw new InputException("experiment " + e.name() + ": its evaluator cannot be sent to another JVM ("
                         + localOnly(e) + "); run it on local threads");
             }
-            Search<C> search = new Search<>(scoring, e.search(), e.genetics(), e.replication(), e.stop(), e.seed(), space.size(),
-                    space.categorical(), genesEvaluator, runner);
+            Search<C> search = new Search<>(scoring, e.search(), e.genetics(), e.replication(), e.stop(), e.seed(), space.levels(),
+                    genesEvaluator, runner);
             long[] sessionEvaluations = {0};
             long evaluationsBefore = checkpoint == null ? 0 : checkpoint.state().evaluations();
             Search.Listener searchListener = (summary, evaluations, state) -> {

@@ -133,6 +133,8 @@ public final class Search<C extends Comparable<? super C>> {
     }
 
     private final Scoring<C> scoring;
+    private final Strategy strategy;
+    private final int[] levels;
     private final Genetics genetics;
     private final Replication replication;
     private final StopRules stop;
@@ -151,6 +153,8 @@ public final class Search<C extends Comparable<? super C>> {
     private int failures;
     private final Map<Genotype<DoubleGene>, Individual> known = new HashMap<>();
     private final List<Evaluation> evaluations = new ArrayList<>();
+    private List<Individual> retired = List.of();
+    private ModelProposals.Fitted fitted;
 
     /**
      * @param scoring     objectives to fitness
@@ -158,31 +162,37 @@ public final class Search<C extends Comparable<? super C>> {
      * @param replication noise handling
      * @param stop        stopping rules
      * @param seed        the experiment seed
-     * @param geneCount   number of unit genes, &ge; 1
-     * @param categorical indices of categorical genes (mutated by redrawing)
+     * @param levels      per unit gene: 0 for an ordered gene (range, grid, integers), the number
+     *                    of options (&ge; 2) of a categorical one (mutated by redrawing)
      * @param evaluator   unit genes and seed → objective values (pure)
      * @param runner      runs the trials, possibly in parallel
      * @throws IllegalArgumentException if the selection does not fit the scoring
      */
     public Search(Scoring<C> scoring, Genetics genetics, Replication replication, StopRules stop, long seed,
-                  int geneCount, BitSet categorical, Evaluator<double[]> evaluator, TrialRunner runner) {
-        this(scoring, Strategy.DEFAULT, genetics, replication, stop, seed, geneCount, categorical, evaluator, runner);
+                  int[] levels, Evaluator<double[]> evaluator, TrialRunner runner) {
+        this(scoring, Strategy.DEFAULT, genetics, replication, stop, seed, levels, evaluator, runner);
     }
 
     /**
      * @param strategy    how new candidates are proposed; {@code genetics} still sets the
      *                    population, offspring fraction and survivor selection
-     * @see #Search(Scoring, Genetics, Replication, StopRules, long, int, BitSet, Evaluator, TrialRunner)
+     * @see #Search(Scoring, Genetics, Replication, StopRules, long, int[], Evaluator, TrialRunner)
      */
     public Search(Scoring<C> scoring, Strategy strategy, Genetics genetics, Replication replication, StopRules stop,
-                  long seed, int geneCount, BitSet categorical, Evaluator<double[]> evaluator, TrialRunner runner) {
-        Check.present("strategy", strategy);
+                  long seed, int[] levels, Evaluator<double[]> evaluator, TrialRunner runner) {
+        this.strategy = Check.present("strategy", strategy);
+        this.levels = Check.present("levels", levels).clone();
+        BitSet categorical = new BitSet();
+        for (int j = 0; j < levels.length; j++) {
+            if (levels[j] != 0) Check.inRange("levels[" + j + "]", levels[j], 2, Integer.MAX_VALUE);
+            if (levels[j] != 0) categorical.set(j);
+        }
         this.scoring = Check.present("scoring", scoring);
         this.genetics = Check.present("genetics", genetics);
         this.replication = Check.present("replication", replication);
         this.stop = Check.present("stop", stop);
         this.seed = seed;
-        this.geneCount = Check.inRange("geneCount", geneCount, 1, 100_000);
+        this.geneCount = Check.inRange("genes", levels.length, 1, 100_000);
         this.evaluator = Check.present("evaluator", evaluator);
         this.runner = Check.present("runner", runner);
         this.objectives = scoring.criteria().size();
@@ -193,7 +203,7 @@ public final class Search<C extends Comparable<? super C>> {
                 .offspringFraction(genetics.offspringFraction())
                 .offspringSelector(scoring.offspringSelector(genetics.selection()))
                 .survivorsSelector(scoring.survivorsSelector(genetics.selection(), genetics.elitism()))
-                .alterers(Strategy.<C>alterer(strategy, genetics, categorical))
+                .alterers(Strategy.<C>alterer(strategy, genetics, categorical, this::model, replication.perEvaluation()))
                 .maximalPhenotypeAge(genetics.maximalAge())
                 .interceptor(EvolutionInterceptor.ofAfter(this::distinctGenotypes))
                 .executor(Runnable::run)
@@ -230,7 +240,7 @@ public final class Search<C extends Comparable<? super C>> {
 
     private SearchState initial(Listener listener) throws InterruptedException {
         long start = System.nanoTime();
-        begin(0, 0, 0, List.of());
+        begin(0, 0, 0, List.of(), List.of());
         ISeq<Phenotype<DoubleGene, C>> population = RandomRegistry.with(Seeds.engine(seed, 0)).call(() ->
                 engine.genotypeFactory().instances().limit(genetics.population())
                         .map(gt -> Phenotype.<DoubleGene, C>of(gt, 0)).collect(ISeq.toISeq()));
@@ -247,7 +257,7 @@ public final class Search<C extends Comparable<? super C>> {
     private SearchState next(SearchState state, Listener listener) throws InterruptedException {
         long start = System.nanoTime();
         long g = state.generation() + 1;
-        begin(g, state.nextId(), state.evaluations(), state.individuals());
+        begin(g, state.nextId(), state.evaluations(), state.individuals(), state.retired());
         ISeq<Phenotype<DoubleGene, C>> population = state.population().stream()
                 .map(s -> Phenotype.of(genotype(state.individual(s.id())), s.generation(), fitness(state.individual(s.id()))))
                 .collect(ISeq.toISeq());
@@ -300,7 +310,7 @@ public final class Search<C extends Comparable<? super C>> {
         long wall = System.nanoTime() - start;
         SearchState next = new SearchState(g, members, slots, nextId, evaluationCount,
                 improved ? score : bestScore, improved ? g : improvedAt, reference, elapsedBefore + wall,
-                evaluationNanosBefore + evaluationNanos);
+                evaluationNanosBefore + evaluationNanos, retiredAfter(members));
         int topUps = (int) evaluations.stream().filter(e -> e.role() == Role.SURVIVOR).map(Evaluation::candidate).distinct().count();
         int fresh = (int) evaluations.stream().filter(e -> e.role() == Role.NEW).map(Evaluation::candidate).distinct().count();
         GenerationSummary summary = new GenerationSummary(g, evaluationCount, fresh, topUps, failures,
@@ -312,8 +322,55 @@ public final class Search<C extends Comparable<? super C>> {
         return next;
     }
 
-    private void begin(long g, long firstId, long evaluationsSoFar, List<Individual> individuals) {
+    /** @return the archive's retired candidates once this generation's members are known (id order). */
+    private List<Individual> retiredAfter(List<Individual> members) {
+        if (!strategy.keepsArchive()) return List.of();
+        java.util.Set<Long> stay = new java.util.HashSet<>();
+        for (Individual i : members) stay.add(i.id());
+        List<Individual> out = new ArrayList<>(retired);
+        known.values().stream().filter(i -> !stay.contains(i.id())).sorted(Comparator.comparingLong(Individual::id)).forEach(out::add);
+        return out;
+    }
+
+    /** @return every candidate evaluated so far (retired ones, then the population's), in id order. */
+    private List<Individual> archive() {
+        List<Individual> all = new ArrayList<>(retired);
+        all.addAll(known.values());
+        all.sort(Comparator.comparingLong(Individual::id));
+        return all;
+    }
+
+    /**
+     * The Gaussian process of this generation, fitted once on the archive as it stood when the
+     * generation began (a failed candidate counts with the worst valid fitness); no model
+     * before {@link ModelProposals#MINIMUM_OBSERVATIONS} valid candidates.
+     */
+    private ModelProposals.Fitted model() {
+        if (fitted == null) fitted = fit(archive());
+        return fitted;
+    }
+
+    private ModelProposals.Fitted fit(List<Individual> archive) {
+        List<Individual> valid = archive.stream().filter(i -> !i.failed() && !i.replicates().isEmpty()).toList();
+        double[][] x = archive.stream().map(Individual::genes).toArray(double[][]::new);
+        if (valid.size() < ModelProposals.MINIMUM_OBSERVATIONS) return new ModelProposals.Fitted(null, x);
+        double worst = valid.stream().mapToDouble(i -> scoring.scalar(fitness(i))).max().orElseThrow();
+        double[] y = new double[archive.size()];
+        long[][] seeds = new long[archive.size()][];
+        for (int k = 0; k < y.length; k++) {
+            Individual i = archive.get(k);
+            boolean ok = !i.failed() && !i.replicates().isEmpty();
+            y[k] = ok ? scoring.scalar(fitness(i)) : worst;
+            seeds[k] = i.replicates().stream().mapToLong(Replicate::seed).toArray();
+        }
+        GaussianProcess gp = GaussianProcess.fit(x, y, seeds, levels);
+        return new ModelProposals.Fitted(gp, x);
+    }
+
+    private void begin(long g, long firstId, long evaluationsSoFar, List<Individual> individuals, List<Individual> retiredSoFar) {
         generation = g;
+        retired = retiredSoFar;
+        fitted = null;
         nextId = firstId;
         evaluationCount = evaluationsSoFar;
         evaluationNanos = 0;
@@ -471,10 +528,20 @@ public final class Search<C extends Comparable<? super C>> {
      * thinned by crowding distance ({@link MOEA#toParetoSet}); ordered by scalar fitness.
      */
     public List<Individual> finalists(SearchState state) {
-        begin(state.generation(), state.nextId(), state.evaluations(), state.individuals());
+        begin(state.generation(), state.nextId(), state.evaluations(), state.individuals(), state.retired());
         int k = replication.finalists();
         Comparator<Individual> byScalar = Comparator.<Individual>comparingDouble(i -> scoring.scalar(fitness(i)))
                 .thenComparingLong(Individual::id);
+        if (strategy instanceof Strategy.Model && !(scoring instanceof Scoring.Pareto)) {
+            ModelProposals.Fitted f = fit(archive());
+            if (f.gp() != null) {
+                Map<Long, Double> posterior = new HashMap<>();
+                for (Individual i : archive()) if (!i.failed()) posterior.put(i.id(), f.gp().mean(i.genes()));
+                return archive().stream().filter(i -> !i.failed())
+                        .sorted(Comparator.<Individual>comparingDouble(i -> posterior.get(i.id())).thenComparingLong(Individual::id))
+                        .limit(k).toList();
+            }
+        }
         List<Individual> valid = state.individuals().stream().filter(i -> !i.failed()).toList();
         if (!(scoring instanceof Scoring.Pareto)) return valid.stream().sorted(byScalar).limit(k).toList();
         ISeq<Phenotype<DoubleGene, C>> population = valid.stream()

@@ -22,11 +22,15 @@ import java.util.List;
  * @param reference       the hypervolume reference point (Pareto), or an empty array
  * @param elapsedNanos    wall time spent so far, across resumes
  * @param evaluationNanos wall time spent waiting for simulations so far
+ * @param retired         every earlier candidate no longer in the population, by id, as it left;
+ *                        kept only by a strategy that learns from all of them
+ *                        ({@link Strategy#keepsArchive()}), empty otherwise
  */
 public record SearchState(long generation, List<Individual> individuals, List<Slot> population, long nextId,
                           long evaluations, double bestScore, long improvedAt, double[] reference,
-                          long elapsedNanos, long evaluationNanos) {
+                          long elapsedNanos, long evaluationNanos, List<Individual> retired) {
     public SearchState {
+        retired = List.copyOf(Check.present("retired", retired));
         if (generation < 0) throw new IllegalArgumentException("generation = " + generation + ": must be >= 0");
         individuals = List.copyOf(Check.present("individuals", individuals));
         population = List.copyOf(Check.present("population", population));
@@ -62,7 +66,7 @@ public record SearchState(long generation, List<Individual> individuals, List<Sl
         return o instanceof SearchState s && s.generation == generation && s.individuals.equals(individuals)
                 && s.population.equals(population) && s.nextId == nextId && s.evaluations == evaluations
                 && Double.compare(s.bestScore, bestScore) == 0 && s.improvedAt == improvedAt
-                && Arrays.equals(s.reference, reference);
+                && Arrays.equals(s.reference, reference) && s.retired.equals(retired);
     }
 
     @Override

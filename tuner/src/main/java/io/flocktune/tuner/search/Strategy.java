@@ -15,6 +15,7 @@ import io.jenetics.util.Seq;
 import java.util.ArrayList;
 import java.util.BitSet;
 import java.util.List;
+import java.util.function.Supplier;
 import java.util.random.RandomGenerator;
 
 /**
@@ -27,6 +28,11 @@ public sealed interface Strategy {
 
     /** @return the name used in experiment JSON ({@code "search": {"kind": ...}}). */
     String kind();
+
+    /** @return whether the search keeps every candidate it evaluated (a model learns from all of them). */
+    default boolean keepsArchive() {
+        return this instanceof Model;
+    }
 
     /**
      * The genetic algorithm: uniform crossover of selected parents, then {@link UnitGeneMutator}
@@ -46,6 +52,17 @@ public sealed interface Strategy {
         @Override public String kind() { return "random"; }
     }
 
+    /**
+     * Model-based search (Bayesian optimisation): a Gaussian process is fitted to every candidate
+     * evaluated so far and the offspring slots are filled by expected improvement under it
+     * ({@link ModelProposals}, {@link GaussianProcess}); the finalists are the candidates with
+     * the best posterior mean, not the best mean of their own few replicates. The parents
+     * selected for the slots are ignored.
+     */
+    record Model() implements Strategy {
+        @Override public String kind() { return "model"; }
+    }
+
     /** The default strategy of an experiment. */
     Strategy DEFAULT = new Genetic();
 
@@ -54,17 +71,25 @@ public sealed interface Strategy {
         return switch (kind) {
             case "ga" -> new Genetic();
             case "random" -> new Random();
+            case "model" -> new Model();
             default -> null;
         };
     }
 
-    /** @return the alterer that turns selected parents into offspring under {@code strategy}. */
+    /**
+     * @param model         the model of the current generation (used by {@link Model} only)
+     * @param perEvaluation replicates of a new candidate
+     * @return the alterer that turns selected parents into offspring under {@code strategy}
+     */
     static <C extends Comparable<? super C>> Alterer<DoubleGene, C> alterer(Strategy strategy, Genetics genetics,
-                                                                          BitSet categorical) {
+                                                                          BitSet categorical,
+                                                                          Supplier<ModelProposals.Fitted> model,
+                                                                          int perEvaluation) {
         return switch (strategy) {
             case Genetic g -> new UniformCrossover<DoubleGene, C>(genetics.crossoverRate(), 0.5)
                     .andThen(new UnitGeneMutator<>(genetics.mutationRate(), genetics.mutationSigma(), categorical));
             case Random r -> new Redraw<>();
+            case Model m -> new ModelProposals<>(model, perEvaluation);
         };
     }
 

@@ -10,7 +10,6 @@ import io.flocktune.tuner.io.InputException;
 import io.flocktune.tuner.io.PresetJson;
 
 import java.util.ArrayList;
-import java.util.BitSet;
 import java.util.List;
 
 /**
@@ -181,11 +180,9 @@ public final class ParameterSpace {
         return parameters.size();
     }
 
-    /** @return the indices of categorical genes. */
-    public BitSet categorical() {
-        BitSet b = new BitSet();
-        for (int k = 0; k < parameters.size(); k++) if (parameters.get(k) instanceof Parameter.Choice) b.set(k);
-        return b;
+    /** @return per gene: 0 for an ordered parameter, the number of options of a choice. */
+    public int[] levels() {
+        return parameters.stream().mapToInt(p -> p instanceof Parameter.Choice c ? c.options().size() : 0).toArray();
     }
 
     /** @return a copy of the base preset's tree. */

@@ -151,7 +151,7 @@ class ExperimentJsonTest {
     void badSearchKindIsOneLine() {
         InputException kind = assertThrows(InputException.class,
                 () -> ExperimentJson.parse(minimal(", \"search\": {\"kind\": \"cmaes\"}"), "m.json", null));
-        assertEquals("m.json: search.kind = \"cmaes\": must be ga or random", kind.getMessage());
+        assertEquals("m.json: search.kind = \"cmaes\": must be ga, random or model", kind.getMessage());
         InputException key = assertThrows(InputException.class,
                 () -> ExperimentJson.parse(minimal(", \"search\": {\"kind\": \"random\", \"sigma\": 1}"), "m.json", null));
         assertTrue(key.getMessage().startsWith("m.json: search.sigma: unknown key"), key.getMessage());

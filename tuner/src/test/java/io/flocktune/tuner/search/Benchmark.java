@@ -100,7 +100,7 @@ final class Benchmark {
         try (LocalRunner runner = new LocalRunner(threads, e.timeLimit())) {
             long t0 = System.nanoTime();
             Search<C> search = new Search<>(scoring, method.strategy(), e.genetics(), e.replication(), stop, seed,
-                    space.size(), space.categorical(), presets.ofGenes(space, e.scenarios()), runner);
+                    space.levels(), presets.ofGenes(space, e.scenarios()), runner);
             Search.Result result = search.run(null, (summary, evaluations, state) -> {});
             List<Search.Validated> validated = search.validate(search.finalists(result.state()));
             Search.Validated pick = validated.stream()
@@ -170,7 +170,7 @@ final class Benchmark {
             if (d[k] < 0) wins++;
         }
         double p = d.length < 2 ? Double.NaN
-                : new WilcoxonSignedRankTest().wilcoxonSignedRankTest(x, y, d.length <= 30);
+                : Math.min(1, new WilcoxonSignedRankTest().wilcoxonSignedRankTest(x, y, d.length <= 30));   // the exact two-sided p is doubled, so it can exceed 1
         return new Verdict(problem, a, b, d.length, Interval.of(d), p, wins);
     }
 

@@ -33,8 +33,9 @@ import java.util.Locale;
 @EnabledIfSystemProperty(named = "benchmark.problems", matches = ".+")
 class BenchmarkTable {
 
-    static final List<Benchmark.Method> METHODS = List.of(new Benchmark.Method("ga", new Strategy.Genetic()),
-            new Benchmark.Method("random", new Strategy.Random()));
+    /** The methods, first the one every other is paired against ({@code benchmark.methods}: kinds, comma-separated). */
+    static final List<Benchmark.Method> METHODS = java.util.Arrays.stream(System.getProperty("benchmark.methods", "model,ga,random").split(","))
+            .map(k -> new Benchmark.Method(k.trim(), java.util.Objects.requireNonNull(Strategy.ofKind(k.trim()), k))).toList();
 
     /** Benchmark problems that are test resources next to this class ({@code NAME.json}). */
     static final List<String> RESOURCES = List.of("cheap", "reynolds-full");

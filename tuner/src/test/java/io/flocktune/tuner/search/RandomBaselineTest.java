@@ -11,7 +11,6 @@ import org.junit.jupiter.api.Test;
 
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.BitSet;
 import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.*;
@@ -54,7 +53,7 @@ class RandomBaselineTest {
     private static double trueDistance(Strategy strategy, long seed, LocalRunner runner) throws InterruptedException {
         Search<Double> s = new Search<>(SearchTest.MINIMISE, strategy,
                 new Genetics(16, 0.5, new Selection.Tournament(3), 1, 0.3, 0.1, 0.6, 100),
-                new Replication(2, 1, 10, 10, 3), new StopRules(1_000_000, 0, Duration.ZERO, 300), seed, 6, new BitSet(),
+                new Replication(2, 1, 10, 10, 3), new StopRules(1_000_000, 0, Duration.ZERO, 300), seed, new int[6],
                 BOWL6, runner);
         Search.Result r = s.run(null, (summary, evaluations, state) -> {});
         List<Search.Validated> v = s.validate(s.finalists(r.state()));

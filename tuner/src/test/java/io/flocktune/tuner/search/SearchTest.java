@@ -7,7 +7,6 @@ import org.junit.jupiter.api.Test;
 
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.BitSet;
 import java.util.List;
 import java.util.Set;
 import java.util.SplittableRandom;
@@ -29,7 +28,7 @@ class SearchTest {
         return new Search<>(MINIMISE,
                 new Genetics(16, 0.5, new Selection.Tournament(3), 1, 0.3, 0.1, 0.6, 100),
                 new Replication(2, 1, 10, 10, 3),
-                new StopRules(generations, 0, Duration.ZERO, 0), 42, 2, new BitSet(), f, runner);
+                new StopRules(generations, 0, Duration.ZERO, 0), 42, new int[2], f, runner);
     }
 
     record Run(List<GenerationSummary> summaries, List<String> history, SearchState last, List<SearchState> states) {}
@@ -168,7 +167,7 @@ class SearchTest {
             Search<io.jenetics.ext.moea.Vec<double[]>> s = new Search<>(pareto,
                     new Genetics(16, 0.5, new Selection.Nsga2(), 0, 0.3, 0.1, 0.6, 100),
                     new Replication(1, 0, 4, 4, 3),
-                    new StopRules(2, 0, Duration.ZERO, 0), 42, 2, new BitSet(), tradeOff, runner);
+                    new StopRules(2, 0, Duration.ZERO, 0), 42, new int[2], tradeOff, runner);
             SearchState last = s.run(null, (summary, evaluations, state) -> {}).state();
             assertTrue(last.individuals().size() > 4, "the whole population is on the front");
             assertEquals(3, s.finalists(last).size());

@@ -7,9 +7,10 @@ import org.junit.jupiter.api.Test;
 
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.BitSet;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
 
 import static org.junit.jupiter.api.Assertions.*;
@@ -21,7 +22,7 @@ class StrategyTest {
         return new Search<>(SearchTest.MINIMISE, strategy,
                 new Genetics(16, 0.5, new Selection.Tournament(3), 1, 0.3, 0.1, 0.6, 100),
                 new Replication(2, 1, 10, 10, 3),
-                new StopRules(generations, 0, Duration.ZERO, 0), 42, 2, new BitSet(), SearchTest.BOWL, runner);
+                new StopRules(generations, 0, Duration.ZERO, 0), 42, new int[2], SearchTest.BOWL, runner);
     }
 
     /** @return the genes of every NEW candidate born after generation 0, gene 0 then gene 1. */
@@ -90,8 +91,47 @@ class StrategyTest {
     }
 
     @Test
+    void theModelSearchIsThePureFunctionOfItsSeedAndResumesExactly() throws Exception {
+        SearchTest.Run one, two;
+        try (LocalRunner runner = new LocalRunner(1, Duration.ofSeconds(30))) {
+            one = SearchTest.run(search(new Strategy.Model(), runner, 5), null);
+        }
+        try (LocalRunner runner = new LocalRunner(2, Duration.ofSeconds(30))) {
+            two = SearchTest.run(search(new Strategy.Model(), runner, 5), null);
+            assertEquals(one.history(), two.history(), "one or two threads");
+            assertEquals(one.last(), two.last());
+            for (int k : new int[] {0, 2, 4}) {
+                SearchTest.Run rest = SearchTest.run(search(new Strategy.Model(), runner, 5), two.states().get(k));
+                assertEquals(two.summaries().subList(k + 1, two.summaries().size()), rest.summaries(), "resumed after " + k);
+                assertEquals(two.last(), rest.last(), "resumed after " + k);
+            }
+        }
+    }
+
+    @Test
+    void theModelSearchKeepsEveryCandidateAndPicksFinalistsByThePosterior() throws Exception {
+        try (LocalRunner runner = new LocalRunner(2, Duration.ofSeconds(30))) {
+            Search<Double> search = search(new Strategy.Model(), runner, 12);
+            SearchTest.Run run = SearchTest.run(search, null);
+            SearchState last = run.last();
+            Set<Long> archived = new HashSet<>();
+            for (Individual i : last.retired()) archived.add(i.id());
+            for (Individual i : last.individuals()) assertTrue(archived.add(i.id()), "an id is either retired or a member");
+            assertEquals(last.nextId(), archived.size(), "every candidate ever evaluated is kept");
+            List<Individual> finalists = search.finalists(last);
+            assertEquals(3, finalists.size());
+            for (Individual f : finalists) {
+                assertEquals(0.3, f.gene(0), 0.1, "finalist " + f);
+                assertEquals(0.7, f.gene(1), 0.1, "finalist " + f);
+            }
+            // the GA and random search keep no archive (their checkpoints stay small)
+            assertEquals(List.of(), SearchTest.run(search(new Strategy.Genetic(), runner, 3), null).last().retired());
+        }
+    }
+
+    @Test
     void kindsRoundTrip() {
-        for (Strategy s : List.of(new Strategy.Genetic(), new Strategy.Random())) assertEquals(s, Strategy.ofKind(s.kind()));
+        for (Strategy s : List.of(new Strategy.Genetic(), new Strategy.Random(), new Strategy.Model())) assertEquals(s, Strategy.ofKind(s.kind()));
         assertNull(Strategy.ofKind("cmaes"));
         assertEquals(new Strategy.Genetic(), Strategy.DEFAULT);
     }

@@ -107,8 +107,7 @@ class ParameterSpaceTest {
         Preset p = space.preset(new double[] {0.5, 0.9});
         assertEquals(new Separation.Normalized(3, 1.0), p.separation());
         assertEquals(List.of("1.0", "normalized"), space.labels(new double[] {0.5, 0.9}));
-        assertTrue(space.categorical().get(1));
-        assertFalse(space.categorical().get(0));
+        assertArrayEquals(new int[] {0, 2}, space.levels());
     }
 
     @Test

@@ -1,0 +1,131 @@
+package io.flocktune.tuner.search;
+
+import org.junit.jupiter.api.Test;
+
+import java.util.SplittableRandom;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** The surrogate of the model-based search on hand-made data whose truth is known. */
+class GaussianProcessTest {
+
+    /** A smooth bowl on two genes, minimum 0 at (0.3, 0.7). */
+    static double bowl(double[] x) {
+        return 4 * (x[0] - 0.3) * (x[0] - 0.3) + 4 * (x[1] - 0.7) * (x[1] - 0.7);
+    }
+
+    @Test
+    void predictsASmoothFunctionBetweenItsObservationsAndIsUnsureFarFromThem() {
+        SplittableRandom random = new SplittableRandom(1);
+        int n = 60;
+        double[][] x = new double[n][];
+        double[] y = new double[n];
+        long[][] seeds = new long[n][];
+        for (int i = 0; i < n; i++) {
+            x[i] = new double[] {random.nextDouble(0, 0.5), random.nextDouble(0.5, 1)};   // the upper left quarter only
+            y[i] = bowl(x[i]) + 0.01 * random.nextGaussian();
+            seeds[i] = new long[] {i};
+        }
+        GaussianProcess gp = GaussianProcess.fit(x, y, seeds, new int[2]);
+        for (int k = 0; k < 20; k++) {
+            double[] p = {random.nextDouble(0.05, 0.45), random.nextDouble(0.55, 0.95)};
+            assertEquals(bowl(p), gp.mean(p), 0.03, "posterior mean at " + p[0] + ", " + p[1]);
+        }
+        double near = gp.sd(new double[] {0.3, 0.7}), far = gp.sd(new double[] {0.95, 0.05});
+        assertTrue(near < 0.03, "sd inside the data " + near);
+        assertTrue(far > 10 * near, "sd far from the data " + far + " vs " + near);
+    }
+
+    /**
+     * Common random numbers: every candidate of a "generation" shares its seeds, and a seed shifts
+     * every result run on it by the same amount. The model must attribute that shared part to the
+     * seeds, not to the genes, and so measure the difference of two good candidates, smaller than
+     * a typical seed effect, from candidates that never ran on the same seed; a model told nothing
+     * of the seeds, fitted to the same data, gets it wrong.
+     */
+    @Test
+    void separatesTheNoiseEveryCandidateOnASeedSharesFromItsOwn() {
+        SplittableRandom random = new SplittableRandom(2);
+        int generations = 24, perGeneration = 10, n = generations * perGeneration;
+        double[][] x = new double[n][];
+        double[] y = new double[n];
+        long[][] seeds = new long[n][];
+        for (int g = 0; g < generations; g++) {
+            double shift = 0.5 * random.nextGaussian();   // the seed's effect, shared by the generation
+            for (int c = 0; c < perGeneration; c++) {
+                int i = g * perGeneration + c;
+                x[i] = new double[] {random.nextDouble(), random.nextDouble()};
+                y[i] = 4 * bowl(x[i]) + shift + 0.05 * random.nextGaussian();
+                seeds[i] = new long[] {1000 + g};
+            }
+        }
+        GaussianProcess gp = GaussianProcess.fit(x, y, seeds, new int[2]);
+        long[][] own = new long[n][];
+        for (int i = 0; i < n; i++) own[i] = new long[] {-1 - i};
+        GaussianProcess blind = GaussianProcess.fit(x, y, own, new int[2]);   // the same data, told nothing of the seeds
+        assertTrue(gp.seedNoise() > 0.1, "shared noise variance " + gp.seedNoise() + " (true 0.25)");
+        assertTrue(gp.replicateNoise() < 0.05, "own noise variance " + gp.replicateNoise() + " (true 0.0025)");
+        double[] a = {0.3, 0.7}, b = {0.4, 0.6};   // true difference 0.32, less than a typical seed effect (0.5)
+        assertEquals(4 * (bowl(b) - bowl(a)), gp.mean(b) - gp.mean(a), 0.1);
+        assertTrue(Math.abs(blind.mean(b) - blind.mean(a) - 4 * (bowl(b) - bowl(a))) > 0.05,
+                "the blind model is further off: " + (blind.mean(b) - blind.mean(a)));
+        assertTrue(gp.sd(a) < blind.sd(a), "knowing the seeds makes the model surer: " + gp.sd(a) + " vs " + blind.sd(a));
+    }
+
+    @Test
+    void aCategoricalGeneSeparatesItsOptionsWhateverTheirOrder() {
+        SplittableRandom random = new SplittableRandom(3);
+        int n = 60;
+        double[] offset = {0, 1, 0.2};   // option 1, in the middle of the order, is the worst
+        double[][] x = new double[n][];
+        double[] y = new double[n];
+        long[][] seeds = new long[n][];
+        for (int i = 0; i < n; i++) {
+            int option = i % 3;
+            x[i] = new double[] {random.nextDouble(), (option + random.nextDouble()) / 3};
+            y[i] = x[i][0] + offset[option] + 0.01 * random.nextGaussian();
+            seeds[i] = new long[] {i};
+        }
+        GaussianProcess gp = GaussianProcess.fit(x, y, seeds, new int[] {0, 3});
+        double[] at = new double[3];
+        for (int option = 0; option < 3; option++) {
+            // any unit value inside an option's third is the same option
+            at[option] = gp.mean(new double[] {0.2, option / 3.0 + 0.01});
+            assertEquals(at[option], gp.mean(new double[] {0.2, option / 3.0 + 0.32}), 1e-9, "option " + option);
+        }
+        assertEquals(0.2, at[0], 0.05, "option 0");
+        assertEquals(1.2, at[1], 0.05, "option 1, the worst");
+        assertEquals(0.4, at[2], 0.05, "option 2, next to option 1 in the order but unlike it");
+    }
+
+    @Test
+    void theSameObservationsGiveTheSameModel() {
+        SplittableRandom random = new SplittableRandom(4);
+        int n = 40;
+        double[][] x = new double[n][];
+        double[] y = new double[n];
+        long[][] seeds = new long[n][];
+        for (int i = 0; i < n; i++) {
+            x[i] = new double[] {random.nextDouble(), random.nextDouble(), random.nextDouble()};
+            y[i] = bowl(x[i]) + x[i][2] + 0.3 * random.nextGaussian();
+            seeds[i] = new long[] {i % 5, 100 + i};
+        }
+        GaussianProcess one = GaussianProcess.fit(x, y, seeds, new int[3]), two = GaussianProcess.fit(x, y, seeds, new int[3]);
+        double[] p = {0.1, 0.2, 0.3};
+        assertEquals(one.mean(p), two.mean(p), 0.0);
+        assertEquals(one.sd(p), two.sd(p), 0.0);
+    }
+
+    @Test
+    void expectedImprovementHasItsClosedForm() {
+        // at the incumbent: σ φ(0)
+        assertEquals(0.3989422804014327, ModelProposals.expectedImprovement(0, 0, 1), 1e-15);
+        // one sd better than the incumbent: Φ(1) + φ(1)
+        assertEquals(0.8413447460685429 + 0.24197072451914337, ModelProposals.expectedImprovement(1, 0, 1), 1e-12);
+        // scale: EI(a·gap, a·σ) = a·EI(gap, σ)
+        assertEquals(2 * ModelProposals.expectedImprovement(0.3, 0, 0.5), ModelProposals.expectedImprovement(0.6, 0, 1.0), 1e-15);
+        // far worse than the incumbent and certain: no improvement expected
+        assertEquals(0, ModelProposals.expectedImprovement(0, 5, 0.1), 1e-100);
+    }
+}
