@@ -359,9 +359,10 @@ public final class ExperimentBuilder {
         return this;
     }
 
-    /** @param strategy how new candidates are proposed (default {@link Strategy#DEFAULT}, the GA) */
+    /** @param strategy how new candidates are proposed and finalists chosen (default {@link Strategy#DEFAULT}, the GA) */
     public ExperimentBuilder search(Strategy strategy) {
-        tree.putObject("search").put("kind", Check.present("strategy", strategy).kind());
+        tree.putObject("search").put("kind", Check.present("strategy", strategy).kind())
+                .put("finalists", strategy.finalists().json());
         return this;
     }
 

@@ -68,7 +68,8 @@ import java.util.Map;
  *   "ga": {"population": 24, "offspringFraction": 0.6, "selector": {"kind": "tournament", "size": 3},
  *          "elitism": 2, "mutationRate": 0.15, "mutationSigma": 0.1, "crossoverRate": 0.6, "maximalAge": 1000},
  *   "stop": {"generations": 20, "steadyGenerations": 0, "wallTime": 0, "evaluations": 0},
- *   "search": {"kind": "ga"},                // or "random" (uniform draws, the baseline), "model" (Gaussian process)
+ *   "search": {"kind": "ga",                 // or "random" (uniform draws, the baseline), "model" (Gaussian process)
+ *              "finalists": "population"},  // or "posterior" (the best of all candidates by a Gaussian process)
  *   "evaluationTimeLimit": 60,
  *   "seed": 1
  * }
@@ -103,7 +104,7 @@ public final class ExperimentJson {
     record VariantJson(String name, LinkedHashMap<String, JsonNode> set) {}
 
     /** The search strategy: {@code {"kind": "ga"}} (default), {@code "random"} or {@code "model"} ({@link Strategy}). */
-    record SearchJson(String kind) {}
+    record SearchJson(String kind, String finalists) {}
 
     /** A gene: a path and exactly one of range (with scale), integers, choices (with labels). */
     record ParameterJson(String path, double[] range, String scale, Double step, long[] integers, List<JsonNode> choices,
@@ -258,12 +259,26 @@ public final class ExperimentJson {
                 range("stop.evaluations", or(st.evaluations(), 0L), 0, Long.MAX_VALUE, source)));
         Duration timeLimit = seconds(or(f.evaluationTimeLimit(), 60.0), source, "evaluationTimeLimit");
         long seed = or(f.seed(), 1L);
-        String kind = or(or(f.search(), new SearchJson(null)).kind(), Strategy.DEFAULT.kind());
-        Strategy search = Strategy.ofKind(kind);
-        if (search == null) throw new InputException(source + ": search.kind = \"" + kind + "\": must be ga, random or model");
+        SearchJson searchJson = or(f.search(), new SearchJson(null, null));
+        String kind = or(searchJson.kind(), Strategy.DEFAULT.kind());
+        Strategy named = Strategy.ofKind(kind);
+        if (named == null) throw new InputException(source + ": search.kind = \"" + kind + "\": must be ga, random or model");
+        Strategy search = named;
+        if (searchJson.finalists() != null) {
+            Strategy.Finalists finalists = Strategy.Finalists.ofJson(searchJson.finalists());
+            if (finalists == null) {
+                throw new InputException(source + ": search.finalists = \"" + searchJson.finalists() + "\": must be population or posterior");
+            }
+            search = search.withFinalists(finalists);
+        }
+        if (pareto && (search instanceof Strategy.Model || search.finalists() == Strategy.Finalists.POSTERIOR)) {
+            throw new InputException(source + ": search = {kind " + kind + ", finalists " + search.finalists().json()
+                    + "}: a Gaussian process models one fitness, so it needs combine weightedSum or targetDistance, not pareto");
+        }
+        Strategy strategy = search;
         Scenarios scenarios = scenarios(f.scenarios(), effective, parameters, objectives, scenario.steps(), source);
         return build(source, null, () -> new Experiment(name, description, base, baseName, set, parameters, objectives,
-                combination, scenario, replication, genetics, stop, timeLimit, seed, scenarios, search));
+                combination, scenario, replication, genetics, stop, timeLimit, seed, scenarios, strategy));
     }
 
     /**
@@ -510,7 +525,7 @@ public final class ExperimentJson {
                 .put("wallTime", s.wallTime().toNanos() / 1e9).put("evaluations", s.evaluations());
         t.put("evaluationTimeLimit", e.timeLimit().toNanos() / 1e9);
         t.put("seed", e.seed());
-        t.putObject("search").put("kind", e.search().kind());
+        t.putObject("search").put("kind", e.search().kind()).put("finalists", e.search().finalists().json());
         if (e.scenarios().any()) {
             ObjectNode sc = t.putObject("scenarios");
             sc.put("aggregate", e.scenarios().aggregate().json());

@@ -181,6 +181,10 @@ public final class Search<C extends Comparable<? super C>> {
     public Search(Scoring<C> scoring, Strategy strategy, Genetics genetics, Replication replication, StopRules stop,
                   long seed, int[] levels, Evaluator<double[]> evaluator, TrialRunner runner) {
         this.strategy = Check.present("strategy", strategy);
+        if (scoring instanceof Scoring.Pareto && (strategy instanceof Strategy.Model || strategy.finalists() == Strategy.Finalists.POSTERIOR)) {
+            throw new IllegalArgumentException("a Gaussian process models one fitness: search kind " + strategy.kind()
+                    + " with finalists " + strategy.finalists().json() + " needs a single objective");
+        }
         this.levels = Check.present("levels", levels).clone();
         BitSet categorical = new BitSet();
         for (int j = 0; j < levels.length; j++) {
@@ -523,16 +527,19 @@ public final class Search<C extends Comparable<? super C>> {
     }
 
     /**
-     * The candidates to validate: the {@link Replication#finalists()} best valid members of the
-     * final population (single objective), or up to that many members of its first Pareto front,
-     * thinned by crowding distance ({@link MOEA#toParetoSet}); ordered by scalar fitness.
+     * The candidates to validate ({@link Replication#finalists()} of them), as the strategy's
+     * {@link Strategy.Finalists} say: the best valid members of the final population by their own
+     * means (single objective), or up to that many members of its first Pareto front, thinned by
+     * crowding distance ({@link MOEA#toParetoSet}), ordered by scalar fitness; or the best valid
+     * candidates of the whole run by the posterior mean of the Gaussian process fitted to all of
+     * them (with fewer than {@link ModelProposals#MINIMUM_OBSERVATIONS} valid ones, the population's).
      */
     public List<Individual> finalists(SearchState state) {
         begin(state.generation(), state.nextId(), state.evaluations(), state.individuals(), state.retired());
         int k = replication.finalists();
         Comparator<Individual> byScalar = Comparator.<Individual>comparingDouble(i -> scoring.scalar(fitness(i)))
                 .thenComparingLong(Individual::id);
-        if (strategy instanceof Strategy.Model && !(scoring instanceof Scoring.Pareto)) {
+        if (strategy.finalists() == Strategy.Finalists.POSTERIOR) {
             ModelProposals.Fitted f = fit(archive());
             if (f.gp() != null) {
                 Map<Long, Double> posterior = new HashMap<>();

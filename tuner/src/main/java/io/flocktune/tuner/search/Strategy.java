@@ -29,16 +29,51 @@ public sealed interface Strategy {
     /** @return the name used in experiment JSON ({@code "search": {"kind": ...}}). */
     String kind();
 
+    /** @return how the finalists for held-out validation are chosen. */
+    Finalists finalists();
+
     /** @return whether the search keeps every candidate it evaluated (a model learns from all of them). */
     default boolean keepsArchive() {
-        return this instanceof Model;
+        return this instanceof Model || finalists() == Finalists.POSTERIOR;
+    }
+
+    /** How the finalists that held-out validation chooses among are picked at the end of a search. */
+    enum Finalists {
+        /** The best valid members of the final population by the mean of their own replicates. */
+        POPULATION,
+        /**
+         * The best of every candidate evaluated, by the posterior mean of a {@link GaussianProcess}
+         * fitted to all of them: a candidate is judged with its neighbours' replicates too, not
+         * only its own two or three (single objective only).
+         */
+        POSTERIOR;
+
+        /** @return the name used in experiment JSON ({@code "search": {"finalists": ...}}). */
+        public String json() {
+            return name().toLowerCase(java.util.Locale.ROOT);
+        }
+
+        /** @return the choice named {@code json}, or null if there is none. */
+        public static Finalists ofJson(String json) {
+            for (Finalists f : values()) if (f.json().equals(json)) return f;
+            return null;
+        }
     }
 
     /**
      * The genetic algorithm: uniform crossover of selected parents, then {@link UnitGeneMutator}
      * with the {@link Genetics} settings.
      */
-    record Genetic() implements Strategy {
+    record Genetic(Finalists finalists) implements Strategy {
+        public Genetic {
+            java.util.Objects.requireNonNull(finalists, "finalists");
+        }
+
+        /** The GA with its default finalists. */
+        public Genetic() {
+            this(Finalists.POPULATION);
+        }
+
         @Override public String kind() { return "ga"; }
     }
 
@@ -48,7 +83,16 @@ public sealed interface Strategy {
      * from the generation's engine generator, so it is seeded and independent of the thread
      * count. The parents selected for the slot are ignored.
      */
-    record Random() implements Strategy {
+    record Random(Finalists finalists) implements Strategy {
+        public Random {
+            java.util.Objects.requireNonNull(finalists, "finalists");
+        }
+
+        /** Random search with its default finalists, the population's best, as the baseline's definition asks. */
+        public Random() {
+            this(Finalists.POPULATION);
+        }
+
         @Override public String kind() { return "random"; }
     }
 
@@ -59,20 +103,38 @@ public sealed interface Strategy {
      * the best posterior mean, not the best mean of their own few replicates. The parents
      * selected for the slots are ignored.
      */
-    record Model() implements Strategy {
+    record Model(Finalists finalists) implements Strategy {
+        public Model {
+            java.util.Objects.requireNonNull(finalists, "finalists");
+        }
+
+        /** The model search with its default finalists, by the posterior. */
+        public Model() {
+            this(Finalists.POSTERIOR);
+        }
+
         @Override public String kind() { return "model"; }
     }
 
     /** The default strategy of an experiment. */
     Strategy DEFAULT = new Genetic();
 
-    /** @return the strategy named {@code kind}, or null if there is none. */
+    /** @return the strategy named {@code kind} with its default finalists, or null if there is none. */
     static Strategy ofKind(String kind) {
         return switch (kind) {
             case "ga" -> new Genetic();
             case "random" -> new Random();
             case "model" -> new Model();
             default -> null;
+        };
+    }
+
+    /** @return this strategy with {@code finalists} chosen that way. */
+    default Strategy withFinalists(Finalists finalists) {
+        return switch (this) {
+            case Genetic g -> new Genetic(finalists);
+            case Random r -> new Random(finalists);
+            case Model m -> new Model(finalists);
         };
     }
 

@@ -148,6 +148,25 @@ class ExperimentJsonTest {
     }
 
     @Test
+    void finalistsAreChosenAsTheSearchSaysAndRoundTrip() throws Exception {
+        Experiment posterior = ExperimentJson.parse(minimal(", \"search\": {\"kind\": \"ga\", \"finalists\": \"posterior\"}"), "m.json", null);
+        assertEquals(new Strategy.Genetic(Strategy.Finalists.POSTERIOR), posterior.search());
+        assertEquals(posterior, ExperimentJson.parse(ExperimentJson.write(posterior), "again", null));
+        assertEquals(new Strategy.Model(Strategy.Finalists.POSTERIOR),
+                ExperimentJson.parse(minimal(", \"search\": {\"kind\": \"model\"}"), "m.json", null).search());
+        assertEquals(new Strategy.Random(Strategy.Finalists.POPULATION),
+                ExperimentJson.parse(minimal(", \"search\": {\"kind\": \"random\"}"), "m.json", null).search());
+        InputException bad = assertThrows(InputException.class,
+                () -> ExperimentJson.parse(minimal(", \"search\": {\"finalists\": \"best\"}"), "m.json", null));
+        assertEquals("m.json: search.finalists = \"best\": must be population or posterior", bad.getMessage());
+        String pareto = minimal(", \"combine\": \"pareto\", \"search\": {\"kind\": \"model\"}")
+                .replace("[\"polarization\"]", "[\"polarization\", \"collisionRate(distance=0.5):mean:min\"]");
+        InputException model = assertThrows(InputException.class, () -> ExperimentJson.parse(pareto, "m.json", null));
+        assertEquals("m.json: search = {kind model, finalists posterior}: a Gaussian process models one fitness, "
+                + "so it needs combine weightedSum or targetDistance, not pareto", model.getMessage());
+    }
+
+    @Test
     void badSearchKindIsOneLine() {
         InputException kind = assertThrows(InputException.class,
                 () -> ExperimentJson.parse(minimal(", \"search\": {\"kind\": \"cmaes\"}"), "m.json", null));
