@@ -69,7 +69,7 @@ import java.util.Map;
  *          "elitism": 2, "mutationRate": 0.15, "mutationSigma": 0.1, "crossoverRate": 0.6, "maximalAge": 1000},
  *   "stop": {"generations": 20, "steadyGenerations": 0, "wallTime": 0, "evaluations": 0},
  *   "search": {"kind": "ga",                 // or "random" (uniform draws, the baseline), "model" (Gaussian process)
- *              "finalists": "population"},  // or "posterior" (the best of all candidates by a Gaussian process)
+ *              "finalists": "both"},      // or "population" (own means), "posterior" (a Gaussian process over all)
  *   "evaluationTimeLimit": 60,
  *   "seed": 1
  * }
@@ -264,16 +264,22 @@ public final class ExperimentJson {
         Strategy named = Strategy.ofKind(kind);
         if (named == null) throw new InputException(source + ": search.kind = \"" + kind + "\": must be ga, random or model");
         Strategy search = named;
+        if (pareto && named instanceof Strategy.Model) {
+            throw new InputException(source + ": search.kind = \"model\": a Gaussian process models one fitness, "
+                    + "so it needs combine weightedSum or targetDistance, not pareto");
+        }
         if (searchJson.finalists() != null) {
             Strategy.Finalists finalists = Strategy.Finalists.ofJson(searchJson.finalists());
             if (finalists == null) {
-                throw new InputException(source + ": search.finalists = \"" + searchJson.finalists() + "\": must be population or posterior");
+                throw new InputException(source + ": search.finalists = \"" + searchJson.finalists() + "\": must be population, posterior or both");
+            }
+            if (pareto && finalists != Strategy.Finalists.POPULATION) {
+                throw new InputException(source + ": search.finalists = \"" + searchJson.finalists()
+                        + "\": a Pareto search's finalists are its front, so it must be population (or left out)");
             }
             search = search.withFinalists(finalists);
-        }
-        if (pareto && (search instanceof Strategy.Model || search.finalists() == Strategy.Finalists.POSTERIOR)) {
-            throw new InputException(source + ": search = {kind " + kind + ", finalists " + search.finalists().json()
-                    + "}: a Gaussian process models one fitness, so it needs combine weightedSum or targetDistance, not pareto");
+        } else if (pareto) {
+            search = search.withFinalists(Strategy.Finalists.POPULATION);   // a Pareto search's finalists are its front
         }
         Strategy strategy = search;
         Scenarios scenarios = scenarios(f.scenarios(), effective, parameters, objectives, scenario.steps(), source);

@@ -181,9 +181,8 @@ public final class Search<C extends Comparable<? super C>> {
     public Search(Scoring<C> scoring, Strategy strategy, Genetics genetics, Replication replication, StopRules stop,
                   long seed, int[] levels, Evaluator<double[]> evaluator, TrialRunner runner) {
         this.strategy = Check.present("strategy", strategy);
-        if (scoring instanceof Scoring.Pareto && (strategy instanceof Strategy.Model || strategy.finalists() == Strategy.Finalists.POSTERIOR)) {
-            throw new IllegalArgumentException("a Gaussian process models one fitness: search kind " + strategy.kind()
-                    + " with finalists " + strategy.finalists().json() + " needs a single objective");
+        if (scoring instanceof Scoring.Pareto && strategy instanceof Strategy.Model) {
+            throw new IllegalArgumentException("a Gaussian process models one fitness: search kind model needs a single objective");
         }
         this.levels = Check.present("levels", levels).clone();
         BitSet categorical = new BitSet();
@@ -530,26 +529,33 @@ public final class Search<C extends Comparable<? super C>> {
      * The candidates to validate ({@link Replication#finalists()} of them), as the strategy's
      * {@link Strategy.Finalists} say: the best valid members of the final population by their own
      * means (single objective), or up to that many members of its first Pareto front, thinned by
-     * crowding distance ({@link MOEA#toParetoSet}), ordered by scalar fitness; or the best valid
-     * candidates of the whole run by the posterior mean of the Gaussian process fitted to all of
-     * them (with fewer than {@link ModelProposals#MINIMUM_OBSERVATIONS} valid ones, the population's).
+     * crowding distance ({@link MOEA#toParetoSet}), ordered by scalar fitness (always so for a
+     * Pareto search); or the best valid candidates of the whole run by the posterior mean of the
+     * Gaussian process fitted to all of them; or both, half and half (with fewer than
+     * {@link ModelProposals#MINIMUM_OBSERVATIONS} valid candidates, the population's).
      */
     public List<Individual> finalists(SearchState state) {
         begin(state.generation(), state.nextId(), state.evaluations(), state.individuals(), state.retired());
         int k = replication.finalists();
         Comparator<Individual> byScalar = Comparator.<Individual>comparingDouble(i -> scoring.scalar(fitness(i)))
                 .thenComparingLong(Individual::id);
-        if (strategy.finalists() == Strategy.Finalists.POSTERIOR) {
+        List<Individual> valid = state.individuals().stream().filter(i -> !i.failed()).toList();
+        if (strategy.finalists() != Strategy.Finalists.POPULATION && !(scoring instanceof Scoring.Pareto)) {
             ModelProposals.Fitted f = fit(archive());
             if (f.gp() != null) {
                 Map<Long, Double> posterior = new HashMap<>();
                 for (Individual i : archive()) if (!i.failed()) posterior.put(i.id(), f.gp().mean(i.genes()));
-                return archive().stream().filter(i -> !i.failed())
+                List<Individual> byPosterior = archive().stream().filter(i -> !i.failed())
                         .sorted(Comparator.<Individual>comparingDouble(i -> posterior.get(i.id())).thenComparingLong(Individual::id))
-                        .limit(k).toList();
+                        .toList();
+                if (strategy.finalists() == Strategy.Finalists.POSTERIOR) return byPosterior.stream().limit(k).toList();
+                Map<Long, Individual> chosen = new LinkedHashMap<>();
+                for (Individual i : byPosterior) if (chosen.size() < (k + 1) / 2) chosen.putIfAbsent(i.id(), i);
+                for (Individual i : valid.stream().sorted(byScalar).toList()) if (chosen.size() < k) chosen.putIfAbsent(i.id(), i);
+                for (Individual i : byPosterior) if (chosen.size() < k) chosen.putIfAbsent(i.id(), i);
+                return List.copyOf(chosen.values());
             }
         }
-        List<Individual> valid = state.individuals().stream().filter(i -> !i.failed()).toList();
         if (!(scoring instanceof Scoring.Pareto)) return valid.stream().sorted(byScalar).limit(k).toList();
         ISeq<Phenotype<DoubleGene, C>> population = valid.stream()
                 .map(i -> Phenotype.of(genotype(i), i.born(), fitness(i))).collect(ISeq.toISeq());

@@ -156,14 +156,23 @@ class ExperimentJsonTest {
                 ExperimentJson.parse(minimal(", \"search\": {\"kind\": \"model\"}"), "m.json", null).search());
         assertEquals(new Strategy.Random(Strategy.Finalists.POPULATION),
                 ExperimentJson.parse(minimal(", \"search\": {\"kind\": \"random\"}"), "m.json", null).search());
+        assertEquals(new Strategy.Genetic(Strategy.Finalists.BOTH), ExperimentJson.parse(minimal(""), "m.json", null).search());
+        String twoObjectives = minimal(", \"combine\": \"pareto\"").replace("[\"polarization\"]",
+                "[\"polarization\", \"collisionRate(distance=0.5):mean:min\"]");
+        assertEquals(new Strategy.Genetic(Strategy.Finalists.POPULATION), ExperimentJson.parse(twoObjectives, "m.json", null).search(),
+                "a Pareto search's finalists are its front");
         InputException bad = assertThrows(InputException.class,
                 () -> ExperimentJson.parse(minimal(", \"search\": {\"finalists\": \"best\"}"), "m.json", null));
-        assertEquals("m.json: search.finalists = \"best\": must be population or posterior", bad.getMessage());
+        assertEquals("m.json: search.finalists = \"best\": must be population, posterior or both", bad.getMessage());
         String pareto = minimal(", \"combine\": \"pareto\", \"search\": {\"kind\": \"model\"}")
                 .replace("[\"polarization\"]", "[\"polarization\", \"collisionRate(distance=0.5):mean:min\"]");
         InputException model = assertThrows(InputException.class, () -> ExperimentJson.parse(pareto, "m.json", null));
-        assertEquals("m.json: search = {kind model, finalists posterior}: a Gaussian process models one fitness, "
+        assertEquals("m.json: search.kind = \"model\": a Gaussian process models one fitness, "
                 + "so it needs combine weightedSum or targetDistance, not pareto", model.getMessage());
+        InputException posteriorFront = assertThrows(InputException.class, () -> ExperimentJson.parse(
+                twoObjectives.replace("\"combine\"", "\"search\": {\"finalists\": \"both\"}, \"combine\""), "m.json", null));
+        assertEquals("m.json: search.finalists = \"both\": a Pareto search's finalists are its front, so it must be population "
+                + "(or left out)", posteriorFront.getMessage());
     }
 
     @Test

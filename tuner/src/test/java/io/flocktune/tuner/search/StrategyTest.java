@@ -124,13 +124,13 @@ class StrategyTest {
                 assertEquals(0.3, f.gene(0), 0.1, "finalist " + f);
                 assertEquals(0.7, f.gene(1), 0.1, "finalist " + f);
             }
-            // the GA and random search keep no archive unless their finalists come from the posterior
-            assertEquals(List.of(), SearchTest.run(search(new Strategy.Genetic(), runner, 3), null).last().retired());
+            // the GA and random search keep no archive when their finalists come from the population
+            assertEquals(List.of(), SearchTest.run(search(new Strategy.Genetic(Strategy.Finalists.POPULATION), runner, 3), null).last().retired());
             Search<Double> ga = search(new Strategy.Genetic(Strategy.Finalists.POSTERIOR), runner, 12);
             SearchTest.Run gaRun = SearchTest.run(ga, null);
             SearchState gaLast = gaRun.last();
             assertEquals(gaLast.nextId(), gaLast.retired().size() + gaLast.individuals().size());
-            assertEquals(SearchTest.run(search(new Strategy.Genetic(), runner, 12), null).history(), gaRun.history(),
+            assertEquals(SearchTest.run(search(new Strategy.Genetic(Strategy.Finalists.POPULATION), runner, 12), null).history(), gaRun.history(),
                     "how finalists are chosen changes nothing in the search itself");
             List<Individual> gaFinalists = ga.finalists(gaLast);
             for (Individual f : gaFinalists) {
