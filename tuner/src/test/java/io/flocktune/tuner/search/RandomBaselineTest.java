@@ -67,7 +67,8 @@ class RandomBaselineTest {
      * On the cheap flocking problem (the default experiment's six genes on 40 boids × 200 steps)
      * at its nominal budget, over 8 fixed run seeds, the GA as shipped is <em>not</em>
      * significantly better than random search followed by the same finalist validation (issue
-     * 14). This test records that measured fact, with 8 seeds so that a significant result is
+     * 14; still so with the finalists "both" of the GA's default: −0.20, 5 of 8, p = 0.55, while
+     * on the README's three flocking problems at k = 16 it is). This test records that measured fact, with 8 seeds so that a significant result is
      * possible (exact Wilcoxon, smallest two-sided p = 2/256); when the search is improved, it
      * must fail and be turned into "the GA wins". What holds for both: the pick beats the base
      * preset on the test seeds, and the search's own estimate of its pick is optimistic.
@@ -79,7 +80,9 @@ class RandomBaselineTest {
         int testSeeds = 40;
         List<Benchmark.Run> runs = new ArrayList<>();
         for (long seed = 1; seed <= 8; seed++) {
-            for (Benchmark.Method m : BenchmarkTable.METHODS) runs.add(Benchmark.run(problem, m, seed, budget, testSeeds, 2));
+            for (Benchmark.Method m : List.of(new Benchmark.Method("ga", new Strategy.Genetic()), new Benchmark.Method("random", new Strategy.Random()))) {
+                runs.add(Benchmark.run(problem, m, seed, budget, testSeeds, 2));
+            }
         }
         Benchmark.Verdict v = Benchmark.verdict(runs, "cheap", "ga", "random");
         assertEquals(8, v.n());
