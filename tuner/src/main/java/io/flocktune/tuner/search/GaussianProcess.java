@@ -2,7 +2,6 @@ package io.flocktune.tuner.search;
 
 import org.apache.commons.math3.optim.InitialGuess;
 import org.apache.commons.math3.optim.MaxEval;
-import org.apache.commons.math3.optim.PointValuePair;
 import org.apache.commons.math3.optim.SimpleBounds;
 import org.apache.commons.math3.optim.nonlinear.scalar.GoalType;
 import org.apache.commons.math3.optim.nonlinear.scalar.ObjectiveFunction;
@@ -129,7 +128,6 @@ final class GaussianProcess {
         hi[d + 2] = Math.log(10);
         start[d + 2] = Math.log(0.25);
         // every point BOBYQA tries is scored here, so the best one stands even if a start runs out of evaluations
-        double[] theta = start;
         double[] bestLikelihood = {Double.NEGATIVE_INFINITY};
         double[][] best = {start};
         for (double length : START_LENGTHS) {
@@ -150,7 +148,7 @@ final class GaussianProcess {
                 // the best point of this start is kept all the same
             }
         }
-        theta = best[0];
+        double[] theta = best[0];
         double[] inv = new double[d];
         for (int j = 0; j < d; j++) inv[j] = Math.exp(-theta[j]);
         double s2 = Math.exp(theta[d]), n2 = Math.exp(theta[d + 1]), b2 = Math.exp(theta[d + 2]);
