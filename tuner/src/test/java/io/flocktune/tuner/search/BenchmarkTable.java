@@ -33,9 +33,19 @@ import java.util.Locale;
 @EnabledIfSystemProperty(named = "benchmark.problems", matches = ".+")
 class BenchmarkTable {
 
-    /** The methods, first the one every other is paired against ({@code benchmark.methods}: kinds, comma-separated). */
+    /**
+     * The methods, first the one every other is paired against ({@code benchmark.methods}:
+     * comma-separated {@code kind} or {@code kind:finalists}, e.g. {@code ga,ga:population,random:both}).
+     */
     static final List<Benchmark.Method> METHODS = java.util.Arrays.stream(System.getProperty("benchmark.methods", "model,ga,random").split(","))
-            .map(k -> new Benchmark.Method(k.trim(), java.util.Objects.requireNonNull(Strategy.ofKind(k.trim()), k))).toList();
+            .map(String::trim).map(BenchmarkTable::method).toList();
+
+    static Benchmark.Method method(String name) {
+        String[] parts = name.split(":");
+        Strategy s = java.util.Objects.requireNonNull(Strategy.ofKind(parts[0]), name);
+        if (parts.length > 1) s = s.withFinalists(java.util.Objects.requireNonNull(Strategy.Finalists.ofJson(parts[1]), name));
+        return new Benchmark.Method(name, s);
+    }
 
     /** Benchmark problems that are test resources next to this class ({@code NAME.json}). */
     static final List<String> RESOURCES = List.of("cheap", "reynolds-full");
