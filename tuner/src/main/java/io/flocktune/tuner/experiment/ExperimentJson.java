@@ -259,32 +259,34 @@ public final class ExperimentJson {
                 range("stop.evaluations", or(st.evaluations(), 0L), 0, Long.MAX_VALUE, source)));
         Duration timeLimit = seconds(or(f.evaluationTimeLimit(), 60.0), source, "evaluationTimeLimit");
         long seed = or(f.seed(), 1L);
-        SearchJson searchJson = or(f.search(), new SearchJson(null, null));
-        String kind = or(searchJson.kind(), Strategy.DEFAULT.kind());
-        Strategy named = Strategy.ofKind(kind);
-        if (named == null) throw new InputException(source + ": search.kind = \"" + kind + "\": must be ga, random or model");
-        Strategy search = named;
-        if (pareto && named instanceof Strategy.Model) {
-            throw new InputException(source + ": search.kind = \"model\": a Gaussian process models one fitness, "
-                    + "so it needs combine weightedSum or targetDistance, not pareto");
-        }
-        if (searchJson.finalists() != null) {
-            Strategy.Finalists finalists = Strategy.Finalists.ofJson(searchJson.finalists());
-            if (finalists == null) {
-                throw new InputException(source + ": search.finalists = \"" + searchJson.finalists() + "\": must be population, posterior or both");
-            }
-            if (pareto && finalists != Strategy.Finalists.POPULATION) {
-                throw new InputException(source + ": search.finalists = \"" + searchJson.finalists()
-                        + "\": a Pareto search's finalists are its front, so it must be population (or left out)");
-            }
-            search = search.withFinalists(finalists);
-        } else if (pareto) {
-            search = search.withFinalists(Strategy.Finalists.POPULATION);   // a Pareto search's finalists are its front
-        }
-        Strategy strategy = search;
+        Strategy strategy = strategy(or(f.search(), new SearchJson(null, null)), pareto, source);
         Scenarios scenarios = scenarios(f.scenarios(), effective, parameters, objectives, scenario.steps(), source);
         return build(source, null, () -> new Experiment(name, description, base, baseName, set, parameters, objectives,
                 combination, scenario, replication, genetics, stop, timeLimit, seed, scenarios, strategy));
+    }
+
+    /**
+     * The {@code search} field: the strategy named by {@code kind} (default the GA) with its
+     * default finalists, or the {@code finalists} given; a Pareto search's finalists are its front.
+     */
+    private static Strategy strategy(SearchJson json, boolean pareto, String source) throws InputException {
+        String kind = or(json.kind(), Strategy.DEFAULT.kind());
+        Strategy search = Strategy.ofKind(kind);
+        if (search == null) throw new InputException(source + ": search.kind = \"" + kind + "\": must be ga, random or model");
+        if (pareto && search instanceof Strategy.Model) {
+            throw new InputException(source + ": search.kind = \"model\": a Gaussian process models one fitness, "
+                    + "so it needs combine weightedSum or targetDistance, not pareto");
+        }
+        if (json.finalists() == null) return pareto ? search.withFinalists(Strategy.Finalists.POPULATION) : search;
+        Strategy.Finalists finalists = Strategy.Finalists.ofJson(json.finalists());
+        if (finalists == null) {
+            throw new InputException(source + ": search.finalists = \"" + json.finalists() + "\": must be population, posterior or both");
+        }
+        if (pareto && finalists != Strategy.Finalists.POPULATION) {
+            throw new InputException(source + ": search.finalists = \"" + json.finalists()
+                    + "\": a Pareto search's finalists are its front, so it must be population (or left out)");
+        }
+        return search.withFinalists(finalists);
     }
 
     /**

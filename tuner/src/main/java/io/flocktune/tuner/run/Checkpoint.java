@@ -144,38 +144,38 @@ public record Checkpoint(SearchState state, String experimentHash, long historyB
 
     /** Binds the individuals of list {@code field}; an id must be new across the lists ({@code ids}). */
     private static List<Individual> individuals(Json j, List<IndividualJson> list, String field, Set<Long> ids) {
-            List<Individual> individuals = new java.util.ArrayList<>();
-            for (int k = 0; k < list.size(); k++) {
-                IndividualJson i = list.get(k);
-                String at = field + "[" + k + "]";
-                if (i.id() < 0 || i.id() >= j.nextId()) {
-                    throw new IllegalArgumentException(at + ".id = " + i.id() + ": must be in [0, nextId = " + j.nextId() + ")");
-                }
-                if (!ids.add(i.id())) throw new IllegalArgumentException(at + ".id = " + i.id() + ": appears twice");
-                if (i.born() < 0 || i.born() > j.generation()) {
-                    throw new IllegalArgumentException(at + ".born = " + i.born() + ": must be in [0, generation = " + j.generation() + "]");
-                }
-                List<Replicate> replicates = new java.util.ArrayList<>();
-                for (int r = 0; r < i.replicates().size(); r++) {
-                    ReplicateJson rep = i.replicates().get(r);
-                    nonNegative(at + ".replicates[" + r + "].nanos", rep.nanos());
-                    Outcome outcome = switch (rep.outcome()) {
-                        case SuccessJson ok -> new Outcome.Success(ok.values(), rep.nanos());
-                        case FailureJson f -> new Outcome.Failure(f.reason(), rep.nanos());
-                    };
-                    try {
-                        replicates.add(new Replicate(rep.generation(), rep.index(), rep.seed(), outcome));
-                    } catch (IllegalArgumentException e) {
-                        throw new IllegalArgumentException(at + ".replicates[" + r + "]." + e.getMessage(), e);
-                    }
-                }
+        List<Individual> individuals = new java.util.ArrayList<>();
+        for (int k = 0; k < list.size(); k++) {
+            IndividualJson i = list.get(k);
+            String at = field + "[" + k + "]";
+            if (i.id() < 0 || i.id() >= j.nextId()) {
+                throw new IllegalArgumentException(at + ".id = " + i.id() + ": must be in [0, nextId = " + j.nextId() + ")");
+            }
+            if (!ids.add(i.id())) throw new IllegalArgumentException(at + ".id = " + i.id() + ": appears twice");
+            if (i.born() < 0 || i.born() > j.generation()) {
+                throw new IllegalArgumentException(at + ".born = " + i.born() + ": must be in [0, generation = " + j.generation() + "]");
+            }
+            List<Replicate> replicates = new java.util.ArrayList<>();
+            for (int r = 0; r < i.replicates().size(); r++) {
+                ReplicateJson rep = i.replicates().get(r);
+                nonNegative(at + ".replicates[" + r + "].nanos", rep.nanos());
+                Outcome outcome = switch (rep.outcome()) {
+                    case SuccessJson ok -> new Outcome.Success(ok.values(), rep.nanos());
+                    case FailureJson f -> new Outcome.Failure(f.reason(), rep.nanos());
+                };
                 try {
-                    individuals.add(new Individual(i.id(), i.genes(), i.born(), replicates));
+                    replicates.add(new Replicate(rep.generation(), rep.index(), rep.seed(), outcome));
                 } catch (IllegalArgumentException e) {
-                    throw new IllegalArgumentException(at + "." + e.getMessage() + " (unit genes lie in [0, 1))", e);
+                    throw new IllegalArgumentException(at + ".replicates[" + r + "]." + e.getMessage(), e);
                 }
             }
-            return individuals;
+            try {
+                individuals.add(new Individual(i.id(), i.genes(), i.born(), replicates));
+            } catch (IllegalArgumentException e) {
+                throw new IllegalArgumentException(at + "." + e.getMessage() + " (unit genes lie in [0, 1))", e);
+            }
+        }
+        return individuals;
     }
 
     /**

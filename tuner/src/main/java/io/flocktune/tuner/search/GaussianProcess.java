@@ -306,9 +306,9 @@ final class GaussianProcess {
         return levels[j];
     }
 
-    /** @return the fitted length scale of gene {@code j}, on the unit interval. */
-    double lengthScale(int j) {
-        return 1 / invLength[j];
+    /** @return the observations' unit genes (not a copy: read only). */
+    double[][] observations() {
+        return x;
     }
 
     /** @return the fitted noise variance of one replicate, its own part, in fitness units squared. */

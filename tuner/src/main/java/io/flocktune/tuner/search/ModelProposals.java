@@ -2,9 +2,7 @@ package io.flocktune.tuner.search;
 
 import io.jenetics.Alterer;
 import io.jenetics.AltererResult;
-import io.jenetics.DoubleChromosome;
 import io.jenetics.DoubleGene;
-import io.jenetics.Genotype;
 import io.jenetics.Phenotype;
 import io.jenetics.util.ISeq;
 import io.jenetics.util.RandomRegistry;
@@ -35,7 +33,7 @@ import java.util.random.RandomGenerator;
  * 2010), which shrinks σ around it and so spreads the batch without changing μ.
  *
  * <p>Before {@value #MINIMUM_OBSERVATIONS} valid candidates exist (the model would be a guess)
- * the slots are filled with uniform draws, as by random search.
+ * the slots are filled with uniform draws, as by random search ({@link Strategy.Redraw}).
  */
 final class ModelProposals<C extends Comparable<? super C>> implements Alterer<DoubleGene, C> {
     static final int UNIFORM = 1000;
@@ -45,53 +43,34 @@ final class ModelProposals<C extends Comparable<? super C>> implements Alterer<D
     static final double REDRAW = 0.2;
     static final int MINIMUM_OBSERVATIONS = 8;
 
-    private final Supplier<Fitted> model;
+    private final Supplier<GaussianProcess> model;
     private final int perEvaluation;
 
     /**
-     * The model of a generation and the unit genes it was fitted on.
-     *
-     * @param gp       the Gaussian process, or null when there are too few observations
-     * @param observed the evaluated candidates' unit genes
-     */
-    record Fitted(GaussianProcess gp, double[][] observed) {}
-
-    /**
-     * @param model         the model fitted to the archive of the current generation
+     * @param model         the model fitted to the archive of the current generation, or null
+     *                      when there are too few observations
      * @param perEvaluation replicates a new candidate gets, for the fantasised noise
      */
-    ModelProposals(Supplier<Fitted> model, int perEvaluation) {
+    ModelProposals(Supplier<GaussianProcess> model, int perEvaluation) {
         this.model = model;
         this.perEvaluation = perEvaluation;
     }
 
     @Override
     public AltererResult<DoubleGene, C> alter(Seq<Phenotype<DoubleGene, C>> population, long generation) {
-        RandomGenerator random = RandomRegistry.random();
-        Fitted fitted = model.get();
+        GaussianProcess gp = model.get();
+        if (gp == null) return new Strategy.Redraw<C>().alter(population, generation);
         int slots = population.size();
-        int d = population.get(0).genotype().chromosome().length();
-        double[][] chosen = fitted.gp() == null ? uniform(random, slots, d) : batch(fitted, random, slots);
         List<Phenotype<DoubleGene, C>> fresh = new ArrayList<>(slots);
-        for (double[] u : chosen) {
-            fresh.add(Phenotype.of(Genotype.of(DoubleChromosome.of(Arrays.stream(u).mapToObj(v -> DoubleGene.of(v, 0, 1)).toList())),
-                    generation));
-        }
-        return new AltererResult<>(ISeq.of(fresh), slots * d);
+        for (double[] u : batch(gp, RandomRegistry.random(), slots)) fresh.add(Phenotype.of(Search.genotype(u), generation));
+        return new AltererResult<>(ISeq.of(fresh), slots * gp.genes());
     }
 
-    private static double[][] uniform(RandomGenerator random, int count, int d) {
-        double[][] u = new double[count][d];
-        for (double[] row : u) for (int j = 0; j < d; j++) row[j] = random.nextDouble();
-        return u;
-    }
-
-    private double[][] batch(Fitted fitted, RandomGenerator random, int slots) {
-        GaussianProcess gp = fitted.gp();
-        GaussianProcess.Posterior atObserved = gp.new Posterior(fitted.observed());
+    private double[][] batch(GaussianProcess gp, RandomGenerator random, int slots) {
+        GaussianProcess.Posterior atObserved = gp.new Posterior(gp.observations());
         double incumbent = Double.POSITIVE_INFINITY;
         for (double m : atObserved.mean) incumbent = Math.min(incumbent, m);
-        double[][] pool = pool(gp, fitted.observed(), atObserved.mean, random);
+        double[][] pool = pool(gp, gp.observations(), atObserved.mean, random);
         GaussianProcess.Posterior post = gp.new Posterior(pool);
         int n = pool.length;
         double[] variance = post.variance.clone();
@@ -129,8 +108,10 @@ final class ModelProposals<C extends Comparable<? super C>> implements Alterer<D
     private static double[][] pool(GaussianProcess gp, double[][] observed, double[] mean, RandomGenerator random) {
         int d = gp.genes();
         double[][] pool = new double[UNIFORM + LOCAL][];
-        double[][] u = uniform(random, UNIFORM, d);
-        System.arraycopy(u, 0, pool, 0, UNIFORM);
+        for (int k = 0; k < UNIFORM; k++) {
+            pool[k] = new double[d];
+            for (int j = 0; j < d; j++) pool[k][j] = random.nextDouble();
+        }
         Integer[] order = new Integer[observed.length];
         for (int i = 0; i < order.length; i++) order[i] = i;
         Arrays.sort(order, (a, b) -> mean[a] != mean[b] ? Double.compare(mean[a], mean[b]) : Integer.compare(a, b));

@@ -154,7 +154,7 @@ public final class Search<C extends Comparable<? super C>> {
     private final Map<Genotype<DoubleGene>, Individual> known = new HashMap<>();
     private final List<Evaluation> evaluations = new ArrayList<>();
     private List<Individual> retired = List.of();
-    private ModelProposals.Fitted fitted;
+    private java.util.Optional<GaussianProcess> model;   // this generation's, fitted on first use
 
     /**
      * @param scoring     objectives to fitness
@@ -187,8 +187,9 @@ public final class Search<C extends Comparable<? super C>> {
         this.levels = Check.present("levels", levels).clone();
         BitSet categorical = new BitSet();
         for (int j = 0; j < levels.length; j++) {
-            if (levels[j] != 0) Check.inRange("levels[" + j + "]", levels[j], 2, Integer.MAX_VALUE);
-            if (levels[j] != 0) categorical.set(j);
+            if (levels[j] == 0) continue;
+            Check.inRange("levels[" + j + "]", levels[j], 2, Integer.MAX_VALUE);
+            categorical.set(j);
         }
         this.scoring = Check.present("scoring", scoring);
         this.genetics = Check.present("genetics", genetics);
@@ -348,32 +349,35 @@ public final class Search<C extends Comparable<? super C>> {
      * generation began (a failed candidate counts with the worst valid fitness); no model
      * before {@link ModelProposals#MINIMUM_OBSERVATIONS} valid candidates.
      */
-    private ModelProposals.Fitted model() {
-        if (fitted == null) fitted = fit(archive());
-        return fitted;
+    private GaussianProcess model() {
+        if (model == null) model = java.util.Optional.ofNullable(fit(archive()));
+        return model.orElse(null);
     }
 
-    private ModelProposals.Fitted fit(List<Individual> archive) {
-        List<Individual> valid = archive.stream().filter(i -> !i.failed() && !i.replicates().isEmpty()).toList();
-        double[][] x = archive.stream().map(Individual::genes).toArray(double[][]::new);
-        if (valid.size() < ModelProposals.MINIMUM_OBSERVATIONS) return new ModelProposals.Fitted(null, x);
-        double worst = valid.stream().mapToDouble(i -> scoring.scalar(fitness(i))).max().orElseThrow();
+    /** @return the Gaussian process of {@code archive}, or null with too few valid candidates. */
+    private GaussianProcess fit(List<Individual> archive) {
         double[] y = new double[archive.size()];
-        long[][] seeds = new long[archive.size()][];
+        double worst = Double.NEGATIVE_INFINITY;
+        int valid = 0;
         for (int k = 0; k < y.length; k++) {
             Individual i = archive.get(k);
-            boolean ok = !i.failed() && !i.replicates().isEmpty();
-            y[k] = ok ? scoring.scalar(fitness(i)) : worst;
-            seeds[k] = i.replicates().stream().mapToLong(Replicate::seed).toArray();
+            y[k] = i.failed() ? Double.NaN : scoring.scalar(fitness(i));
+            if (!i.failed()) {
+                worst = Math.max(worst, y[k]);
+                valid++;
+            }
         }
-        GaussianProcess gp = GaussianProcess.fit(x, y, seeds, levels);
-        return new ModelProposals.Fitted(gp, x);
+        if (valid < ModelProposals.MINIMUM_OBSERVATIONS) return null;
+        for (int k = 0; k < y.length; k++) if (Double.isNaN(y[k])) y[k] = worst;
+        double[][] x = archive.stream().map(Individual::genes).toArray(double[][]::new);
+        long[][] seeds = archive.stream().map(i -> i.replicates().stream().mapToLong(Replicate::seed).toArray()).toArray(long[][]::new);
+        return GaussianProcess.fit(x, y, seeds, levels);
     }
 
     private void begin(long g, long firstId, long evaluationsSoFar, List<Individual> individuals, List<Individual> retiredSoFar) {
         generation = g;
         retired = retiredSoFar;
-        fitted = null;
+        model = null;
         nextId = firstId;
         evaluationCount = evaluationsSoFar;
         evaluationNanos = 0;
@@ -541,11 +545,12 @@ public final class Search<C extends Comparable<? super C>> {
                 .thenComparingLong(Individual::id);
         List<Individual> valid = state.individuals().stream().filter(i -> !i.failed()).toList();
         if (strategy.finalists() != Strategy.Finalists.POPULATION && !(scoring instanceof Scoring.Pareto)) {
-            ModelProposals.Fitted f = fit(archive());
-            if (f.gp() != null) {
+            List<Individual> archive = archive();
+            GaussianProcess gp = fit(archive);
+            if (gp != null) {
                 Map<Long, Double> posterior = new HashMap<>();
-                for (Individual i : archive()) if (!i.failed()) posterior.put(i.id(), f.gp().mean(i.genes()));
-                List<Individual> byPosterior = archive().stream().filter(i -> !i.failed())
+                for (Individual i : archive) if (!i.failed()) posterior.put(i.id(), gp.mean(i.genes()));
+                List<Individual> byPosterior = archive.stream().filter(i -> !i.failed())
                         .sorted(Comparator.<Individual>comparingDouble(i -> posterior.get(i.id())).thenComparingLong(Individual::id))
                         .toList();
                 if (strategy.finalists() == Strategy.Finalists.POSTERIOR) return byPosterior.stream().limit(k).toList();

@@ -1,5 +1,6 @@
 package io.flocktune.tuner.search;
 
+import io.flocktune.sim.Check;
 import io.jenetics.Alterer;
 import io.jenetics.AltererResult;
 import io.jenetics.Chromosome;
@@ -72,7 +73,7 @@ public sealed interface Strategy {
      */
     record Genetic(Finalists finalists) implements Strategy {
         public Genetic {
-            java.util.Objects.requireNonNull(finalists, "finalists");
+            Check.present("finalists", finalists);
         }
 
         /** The GA with its default finalists, {@link Finalists#BOTH}. */
@@ -91,7 +92,7 @@ public sealed interface Strategy {
      */
     record Random(Finalists finalists) implements Strategy {
         public Random {
-            java.util.Objects.requireNonNull(finalists, "finalists");
+            Check.present("finalists", finalists);
         }
 
         /** Random search with its default finalists, the population's best, as the baseline's definition asks. */
@@ -111,7 +112,7 @@ public sealed interface Strategy {
      */
     record Model(Finalists finalists) implements Strategy {
         public Model {
-            java.util.Objects.requireNonNull(finalists, "finalists");
+            Check.present("finalists", finalists);
         }
 
         /** The model search with its default finalists, by the posterior. */
@@ -151,7 +152,7 @@ public sealed interface Strategy {
      */
     static <C extends Comparable<? super C>> Alterer<DoubleGene, C> alterer(Strategy strategy, Genetics genetics,
                                                                           BitSet categorical,
-                                                                          Supplier<ModelProposals.Fitted> model,
+                                                                          Supplier<GaussianProcess> model,
                                                                           int perEvaluation) {
         return switch (strategy) {
             case Genetic g -> new UniformCrossover<DoubleGene, C>(genetics.crossoverRate(), 0.5)

@@ -80,9 +80,7 @@ class RandomBaselineTest {
         int testSeeds = 40;
         List<Benchmark.Run> runs = new ArrayList<>();
         for (long seed = 1; seed <= 8; seed++) {
-            for (Benchmark.Method m : List.of(new Benchmark.Method("ga", new Strategy.Genetic()), new Benchmark.Method("random", new Strategy.Random()))) {
-                runs.add(Benchmark.run(problem, m, seed, budget, testSeeds, 2));
-            }
+            for (String method : List.of("ga", "random")) runs.add(Benchmark.run(problem, BenchmarkTable.method(method), seed, budget, testSeeds, 2));
         }
         Benchmark.Verdict v = Benchmark.verdict(runs, "cheap", "ga", "random");
         assertEquals(8, v.n());
