@@ -147,8 +147,19 @@ public final class Chromium implements AutoCloseable {
         } catch (Exception ignored) {
             // the browser goes anyway
         }
+        // Chromium's helpers (renderer, GPU, crashpad) can outlive the main process and go on writing
+        // into the profile, so a caller deleting the profile right after close() would race them.
+        java.util.List<ProcessHandle> helpers = process.descendants().toList();
         process.destroy();
         if (!process.waitFor(10, TimeUnit.SECONDS)) process.destroyForcibly();
+        for (ProcessHandle helper : helpers) {
+            helper.destroy();
+            try {
+                helper.onExit().get(10, TimeUnit.SECONDS);
+            } catch (java.util.concurrent.TimeoutException e) {
+                helper.destroyForcibly();
+            }
+        }
     }
 
     private final class Listener implements WebSocket.Listener {
