@@ -390,6 +390,47 @@ class DocsTest {
     }
 
     @Test
+    void everyKeyOfEveryFileFormatIsInItsReferencePage() throws Exception {
+        record Format(String page, String rootRecord, Set<String> notKeys) {}
+        List<Format> formats = List.of(
+                new Format("docs/reference/preset.md", "io.flocktune.sim.Preset", Set.of("customRules")),
+                new Format("docs/reference/experiment.md", "io.flocktune.tuner.experiment.ExperimentJson$File", Set.of()),
+                new Format("docs/reference/comparison.md", "io.flocktune.tuner.compare.ComparisonJson$Form", Set.of()),
+                new Format("docs/reference/scenarios.md", "io.flocktune.tuner.experiment.ExperimentJson$ScenariosJson", Set.of()),
+                new Format("docs/reference/robustness-grid.md", "io.flocktune.tuner.robustness.ScenarioGrid", Set.of()));
+        List<String> missing = new ArrayList<>();
+        for (Format format : formats) {
+            String page = String.join("\n", lines(ROOT.resolve(format.page())));
+            Set<String> keys = new LinkedHashSet<>();
+            keys(Class.forName(format.rootRecord()), keys, new LinkedHashSet<>());
+            keys.removeAll(format.notKeys());
+            for (String key : keys) if (!page.contains("`" + key + "`")) missing.add(format.page() + ": `" + key + "`");
+        }
+        assertEquals(List.of(), missing, "keys a parser reads that its reference page does not name");
+    }
+
+    /** The JSON keys of a record tree: record components, through lists, maps and sealed families' variants. */
+    private static void keys(java.lang.reflect.Type type, Set<String> keys, Set<Class<?>> seen) {
+        switch (type) {
+            case java.lang.reflect.ParameterizedType p -> {
+                for (var argument : p.getActualTypeArguments()) keys(argument, keys, seen);
+            }
+            case Class<?> c when c.isArray() -> keys(c.getComponentType(), keys, seen);
+            case Class<?> c when !seen.add(c) -> { }
+            case Class<?> c when c.isRecord() -> {
+                for (var component : c.getRecordComponents()) {
+                    keys.add(component.getName());
+                    keys(component.getGenericType(), keys, seen);
+                }
+            }
+            case Class<?> c when c.isSealed() -> {
+                for (Class<?> variant : c.getPermittedSubclasses()) keys(variant, keys, seen);
+            }
+            default -> { }
+        }
+    }
+
+    @Test
     void theMatcherTakesEllipsesAndSkippedLines() {
         assertTrue(matches(List.of("run: results/default-1-…", "...", "end"), List.of("run: results/default-1-20261126", "a", "b", "end")));
         assertTrue(matches(List.of("a", "...", "b"), List.of("a", "b")));
