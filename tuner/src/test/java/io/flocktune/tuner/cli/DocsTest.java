@@ -50,7 +50,7 @@ class DocsTest {
     private static final boolean UPDATE = Boolean.getBoolean("docs.update");
     private static final Pattern MARKER = Pattern.compile("^<!-- doc-test: (run|output|figures)(.*?)-->\\s*$");
     private static final Pattern LINK = Pattern.compile("!?\\[[^\\]]*]\\(([^)\\s]+)\\)");
-    private static final Pattern NUMBER = Pattern.compile("(?<![\\w.])[-−]?\\d+(?:\\.\\d+)?(?:e[-+]?\\d+)?(?![\\w.])");
+    private static final Pattern NUMBER = Pattern.compile("(?<![\\w.])[-−]?\\d+(?:\\.\\d+)?(?:e[-+]?\\d+)?(?![\\w.])", Pattern.CASE_INSENSITIVE);
 
     /** A fenced block or table after a marker: the page, its first line (1-based) and its lines. */
     record Marked(Path page, int line, String kind, String argument, List<String> body, int bodyStart) {
