@@ -15,8 +15,8 @@ public final class Exporters {
         add(new JsonExport());
         add(new WebExport());
         add(new UnityExport());
-        add(new PythonExport());
         add(new CppExport());
+        add(new PythonSeedExport());
     }
 
     private static void add(Exporter exporter) {

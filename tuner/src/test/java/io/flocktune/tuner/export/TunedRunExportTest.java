@@ -30,8 +30,8 @@ import static org.junit.jupiter.api.Assertions.*;
 /**
  * A real tuning run exported to every format through the command line, as a new user would:
  * {@code ./flocktune tune} of the tiny test experiment ({@link TinyExperiment}: reynolds with a
- * predator, 2 generations), then {@code ./flocktune export RUN_DIR --to FORMAT} for all five
- * formats into their default directories. Each export exits 0, or 4 (the documented
+ * predator, 2 generations), then {@code ./flocktune export RUN_DIR --to FORMAT} for every
+ * format into their default directories. Each export exits 0, or 4 (the documented
  * "unrepresented" code) with one "not represented in FORMAT: …" line per parameter on standard
  * error and 0 without any; each output parses or compiles with its target's tool: the json
  * export loads as the run's best preset, the web page's module passes {@code node --check},
@@ -40,7 +40,7 @@ import static org.junit.jupiter.api.Assertions.*;
  * CI and fails it in CI, as in the other export tests).
  */
 class TunedRunExportTest {
-    static final List<String> FORMATS = List.of("json", "web", "unity", "python", "cpp");
+    static final List<String> FORMATS = List.of("json", "web", "unity", "cpp", "seed-python");
     static Path run;
     static Preset best;
     static final Map<String, Integer> EXITS = new LinkedHashMap<>();
@@ -84,7 +84,7 @@ class TunedRunExportTest {
     void everyFormatExitsZeroOrFourAndSaysWhatItLacks() {
         assertEquals(0, EXITS.get("json"), GAPS.get("json").toString());
         assertEquals(0, EXITS.get("web"), "the web player runs every variant live: " + GAPS.get("web"));
-        for (String format : List.of("unity", "python", "cpp")) {
+        for (String format : List.of("unity", "cpp", "seed-python")) {
             assertEquals(4, EXITS.get(format), format);
             assertFalse(GAPS.get(format).isEmpty(), format);
         }
@@ -125,10 +125,10 @@ class TunedRunExportTest {
 
     @Test
     void thePythonModuleImports() throws Exception {
-        Tools.require(Tools.works(List.of(PythonExportTest.PYTHON, "-c", "import numpy")), PythonExportTest.PYTHON + " with numpy",
+        Tools.require(Tools.works(List.of(PythonSeedExportTest.PYTHON, "-c", "import numpy")), PythonSeedExportTest.PYTHON + " with numpy",
                 "python3 python3-numpy");
-        Path dir = run.resolve("export/python");
-        Tools.Run r = Tools.run(dir, List.of(PythonExportTest.PYTHON, "-c",
+        Path dir = run.resolve("export/seed-python");
+        Tools.Run r = Tools.run(dir, List.of(PythonSeedExportTest.PYTHON, "-c",
                 "import flocktune_preset as m; print(len([k for k in dir(m) if k.isupper()]))"));
         assertEquals(0, r.exit(), r.output());
         assertTrue(Integer.parseInt(r.output().strip()) >= 10, "constants: " + r.output());

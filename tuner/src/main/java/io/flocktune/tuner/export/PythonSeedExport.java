@@ -17,7 +17,7 @@ import java.util.Map;
 import java.util.stream.Collectors;
 
 /**
- * {@code python}: {@value #FILE}, a module of constants for the numpy boids of seeds 000
+ * {@code seed-python}, the seeds' own programs: {@value #FILE}, a module of constants for the numpy boids of seeds 000
  * (Veldic, py-script) and 002 (Yoo), so a tuned flock runs in that code unchanged: seed 000's
  * slider values (its rules return {@code sepV / 50 * separation}, {@code (alignV - boidsV) /
  * 600 * alignment}, {@code (cohV - boidsP) / 100 * cohesion}, so {@code SEPARATION =
@@ -31,19 +31,28 @@ import java.util.stream.Collectors;
  * update, a periodic world, noise, steer-to-avoid obstacles, smarter predators, and constants
  * their code shares where the preset has two (seed 000 reuses {@code recog_range} for
  * obstacles, seed 002 its visual range for the goal and the predators).
+ *
+ * <p>The export ships the seeds' code itself, {@link #STEPPERS}, transcribed from the seed
+ * texts (each file lists its choices where the seed is silent), so the module runs as it is.
  */
-public final class PythonExport implements Exporter {
+public final class PythonSeedExport implements Exporter {
     /** The module's file name. */
     public static final String FILE = "flocktune_preset.py";
+    /**
+     * The seeds' code as printed, reading the module's constants: {@code python3 seed000_step.py
+     * MODULE_DIR STATE.csv STEPS OUT.csv} steps a state CSV ({@code flocktune simulate --trace})
+     * and writes one, as {@code seed002_step.py} does for seed 002.
+     */
+    public static final List<String> STEPPERS = List.of("seed000_step.py", "seed002_step.py");
 
     @Override
     public String format() {
-        return "python";
+        return "seed-python";
     }
 
     @Override
     public String description() {
-        return "a module of constants for the numpy boids of seeds 000 and 002 (" + FILE + ")";
+        return "the seeds' own programs: constants for the numpy boids of seeds 000 and 002 (" + FILE + ") and their steppers";
     }
 
     @Override
@@ -290,6 +299,7 @@ public final class PythonExport implements Exporter {
 
         Map<String, String> files = new LinkedHashMap<>();
         files.put(FILE, out.text());
+        for (String stepper : STEPPERS) files.put(stepper, Code.resource("python/" + stepper));
         return new Export(files, gaps.list());
     }
 
