@@ -14,6 +14,7 @@ public final class Exporters {
     static {
         add(new JsonExport());
         add(new WebExport());
+        add(new PythonExport());
         add(new UnityExport());
         add(new CppExport());
         add(new PythonSeedExport());

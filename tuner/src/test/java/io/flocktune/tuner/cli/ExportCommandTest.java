@@ -100,6 +100,7 @@ class ExportCommandTest {
         String html = Files.readString(page);
         assertTrue(html.startsWith("<!DOCTYPE html>") && html.contains("\"replay\":null"), "a live page");
         assertTrue(html.contains("\"tuned\":[\"separation.weight\",\"separation.radius\",\"alignment.weight\","), "tuned first");
+        assertEquals(0, flocktune("export", run.toString(), "--to", "python").exit());
         for (var format : List.of(List.of("seed-python", "6"), List.of("unity", "7"), List.of("cpp", "8"))) {
             Result result = flocktune("export", run.toString(), "--to", format.get(0));
             assertEquals(4, result.exit(), result.err());

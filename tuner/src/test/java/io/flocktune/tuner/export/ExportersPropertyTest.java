@@ -114,6 +114,9 @@ class ExportersPropertyTest {
             Path file = dir.resolve("module" + k++ + ".py");
             Files.writeString(file, new PythonSeedExport().export(new TunedPreset(preset, List.of(), "test")).files().get(PythonSeedExport.FILE));
             command.add(file.toString());
+            Path engine = dir.resolve("preset" + k + ".py");   // the engine export's dataclass module
+            Files.writeString(engine, new PythonExport().export(new TunedPreset(preset, List.of(), "test")).files().get(PythonExport.PRESET_MODULE));
+            command.add(engine.toString());
         }
         Tools.Run run = Tools.run(dir, command);
         assertEquals(0, run.exit(), run.output());

@@ -40,7 +40,7 @@ import static org.junit.jupiter.api.Assertions.*;
  * CI and fails it in CI, as in the other export tests).
  */
 class TunedRunExportTest {
-    static final List<String> FORMATS = List.of("json", "web", "unity", "cpp", "seed-python");
+    static final List<String> FORMATS = List.of("json", "web", "python", "unity", "cpp", "seed-python");
     static Path run;
     static Preset best;
     static final Map<String, Integer> EXITS = new LinkedHashMap<>();
@@ -84,6 +84,7 @@ class TunedRunExportTest {
     void everyFormatExitsZeroOrFourAndSaysWhatItLacks() {
         assertEquals(0, EXITS.get("json"), GAPS.get("json").toString());
         assertEquals(0, EXITS.get("web"), "the web player runs every variant live: " + GAPS.get("web"));
+        assertEquals(0, EXITS.get("python"), "the Python engine runs every variant: " + GAPS.get("python"));
         for (String format : List.of("unity", "cpp", "seed-python")) {
             assertEquals(4, EXITS.get(format), format);
             assertFalse(GAPS.get(format).isEmpty(), format);
@@ -132,6 +133,39 @@ class TunedRunExportTest {
                 "import flocktune_preset as m; print(len([k for k in dir(m) if k.isupper()]))"));
         assertEquals(0, r.exit(), r.output());
         assertTrue(Integer.parseInt(r.output().strip()) >= 10, "constants: " + r.output());
+    }
+
+    /**
+     * The python export runs as it is: {@code example.py} prints the order parameter (and saves
+     * its picture when matplotlib is installed), and pip installs the engine offline
+     * ({@code pip install --no-build-isolation --no-index --target}, Debian's pip and setuptools),
+     * after which {@code import flocktune} steps the tuned preset from anywhere.
+     */
+    @Test
+    void thePythonEngineInstallsWithPipAndItsExampleRuns(@TempDir Path tmp) throws Exception {
+        String python = PythonSeedExportTest.PYTHON;
+        Tools.require(Tools.works(List.of(python, "-c", "import numpy")), python + " with numpy", "python3 python3-numpy");
+        Path dir = run.resolve("export/python");
+        Tools.Run example = Tools.run(dir, List.of(python, "example.py", "--steps", "20", "--out", tmp.resolve("flock.png").toString()));
+        assertEquals(0, example.exit(), example.output());
+        assertTrue(example.output().contains("step     20  order parameter "), example.output());
+        boolean matplotlib = Tools.works(List.of(python, "-c", "import matplotlib"));
+        assertEquals(matplotlib, Files.isRegularFile(tmp.resolve("flock.png")), example.output());
+
+        Tools.require(Tools.works(List.of(python, "-m", "pip", "--version")) && Tools.works(List.of(python, "-c", "import setuptools")),
+                "pip and setuptools for " + python, "python3-pip python3-setuptools");
+        Path site = tmp.resolve("site");
+        Tools.Run pip = Tools.run(tmp, List.of(python, "-m", "pip", "install", "--no-deps", "--no-build-isolation", "--no-index",
+                "--target", site.toString(), dir.toString()));
+        assertEquals(0, pip.exit(), pip.output());
+        ProcessBuilder use = new ProcessBuilder(python, "-c", "import flocktune; f = flocktune.Flock.from_seed(flocktune.Preset.load("
+                + "'" + dir.resolve("preset.json") + "'), 1); flocktune.step(f, 3); print(f.step_count, f.count)")
+                .directory(tmp.toFile()).redirectErrorStream(true);
+        use.environment().put("PYTHONPATH", site.toString());
+        Process process = use.start();
+        String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertEquals(0, process.waitFor(), output);
+        assertEquals("3 " + best.boids().count(), output.strip());
     }
 
     @Test
