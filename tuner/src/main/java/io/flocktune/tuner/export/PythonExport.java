@@ -63,7 +63,7 @@ public final class PythonExport implements Exporter {
                 + "Exported by `flocktune export --to python` from " + Code.oneLine(tuned.origin()) + ".\n\n"
                 + "```sh\n"
                 + "python3 example.py                       # runs the flock; saves flock.png with matplotlib\n"
-                + "pip install .                            # the engine as the package `flocktune` (needs numpy)\n"
+                + "pip install .                            # the engine as the package `flocktune` (needs numpy; use a venv)\n"
                 + "python3 -m flocktune run preset.json --steps 500\n"
                 + "python3 -m flocktune bench preset.json --boids 5000\n"
                 + "```\n\n"

@@ -7,10 +7,9 @@ PythonEngineTest) runs each from the same state as ``flocktune simulate --init S
 for 50 steps and requires agreement within 1e-9.
 
 Choices where this port differs from the Java code (source -> choice):
-  - Java visits a boid's candidates cell by cell of a grid -> numpy looks at every other boid at
-    once and masks by distance: the same neighbours, sums in another order (rounding only);
-  - Java's sequential update rebuilds candidates when a boid moved beyond the grid's slack ->
-    nothing to rebuild: every boid is a candidate;
+  - Java visits a boid's candidates cell by cell of its grid, one at a time -> the grid of
+    flock.mjs (cells of side >= the interaction reach) gives each cell's candidates as one numpy
+    array, masked by distance at once: the same neighbours, sums in another order (rounding only);
   - the global neighbourhood's running sums in a sequential update -> recomputed per boid from
     the current arrays (the same sums up to rounding);
   - Math.sin/cos/atan2/log of Java (StrictMath-close) -> Python's math module (C libm): equal or
@@ -30,6 +29,8 @@ from .preset import Preset
 from .randoms import BoidRandom, SplittableRandom
 
 __all__ = ["Boid", "Flock", "Capture"]
+
+_sum = np.add.reduce  # np.sum without its dispatch: the same pairwise summation
 
 
 @dataclass(frozen=True)
@@ -64,8 +65,11 @@ def _minimum_image(delta: float, size: float) -> float:
 
 
 def _minimum_image_array(delta: np.ndarray, size: float) -> np.ndarray:
+    """_minimum_image of every entry, in place (delta is a fresh array)."""
     half = 0.5 * size
-    return np.where(delta > half, delta - size, np.where(delta < -half, delta + size, delta))
+    delta[delta > half] -= size
+    delta[delta < -half] += size  # an entry moved by the line above is > -half already
+    return delta
 
 
 def _wrap(c: float, size: float) -> float:
@@ -306,6 +310,11 @@ class Flock:
         self.draws_per_boid = (self.noise > 0 or self.ali == "vicsek"
                                or (self.mot == "turningRate" and self.heading_error > 0))
         self.last_id = -1
+        self._home: np.ndarray | None = None
+        self._scan_all = False
+        # a sequential step whose length is not bounded by maxSpeed * dt: a boid that moved farther
+        # than the grid's slack makes the rest of the step scan every boid, as the Java engine does
+        self.step_unbounded = self.sequential and self.mot in ("moveThenClamp", "unclamped")
 
     # ------------------------------------------------------------------ stepping
 
@@ -320,9 +329,91 @@ class Flock:
         else:
             self.ux[s] = self.uy[s] = self.uz[s] = 0.0
 
+    def _build_grid(self, n: int) -> None:
+        """Sorts the boids into cells of side >= the interaction reach (+ the largest step in a
+        sequential update, as the Java grid does), so a boid's candidates are the boids of its
+        3^d block of cells; in a periodic world with fewer than 3 cells a side, and for a reach
+        that is not a positive finite number, every boid is a candidate."""
+        metric = self.nb in ("metric", "fieldOfView")
+        reach = math.sqrt(max(self.sep_r2, self.nb_r2 if metric else 0.0))
+        self.slack = 0.0
+        if self.sequential:
+            fastest = self.const_speed if self.mot in ("constantSpeed", "turningRate") else self.max_speed
+            self.slack = fastest * self.dt
+            reach += self.slack
+        self._candidate_cache: dict[int, np.ndarray] = {}
+        self._all_candidates = np.arange(n)
+        self._home = None
+        if not (reach > 0) or not math.isfinite(reach):
+            return
+        dims = 3 if self.three_d else 2
+        coordinates = (self.x[:n], self.y[:n], self.z[:n])
+        if self.wrap_positions:  # wrapPositionsOnly: the cells wrap with the positions, distances do not
+            lo, hi = [-self.half] * 3, [self.half] * 3
+        else:
+            lo = [float(c.min()) if d < dims else 0.0 for d, c in enumerate(coordinates)]
+            hi = [float(c.max()) if d < dims else 0.0 for d, c in enumerate(coordinates)]
+
+        def cells_for(side: float) -> list[int]:
+            counts = []
+            for d in range(3):
+                q = (hi[d] - lo[d]) / side if d < dims else 1.0
+                counts.append(1 if not q >= 1 else min(int(q), 1 << 62))
+            return counts
+
+        side = reach
+        cells = cells_for(side)
+        while cells[0] * cells[1] * cells[2] > 4 * n + 64:
+            side *= 1.5
+            cells = cells_for(side)
+        if self.wrap_positions and (cells[0] < 3 or cells[1] < 3 or (self.three_d and cells[2] < 3)):
+            return
+        home = np.zeros(n, dtype=np.int64)
+        stride = 1
+        for d in range(3):
+            width = (hi[d] - lo[d]) / cells[d] if d < dims else 1.0
+            c = np.clip(np.floor((coordinates[d] - lo[d]) / width), 0, cells[d] - 1).astype(np.int64)
+            home += c * stride
+            stride *= cells[d]
+        self._cells = cells
+        self._home = home
+        self._order = np.argsort(home, kind="stable")  # by cell, id order within a cell
+        self._start = np.concatenate(([0], np.cumsum(np.bincount(home, minlength=stride))))
+
+    def _candidates(self, s: int) -> np.ndarray:
+        """The slots of slot s's candidates (s included): the boids of its 3^d block of cells."""
+        if self._home is None or self._scan_all:
+            return self._all_candidates
+        cell = int(self._home[s])
+        found = self._candidate_cache.get(cell)
+        if found is not None:
+            return found
+        cx, cy, cz = self._cells
+        hx, hy, hz = cell % cx, (cell // cx) % cy, cell // (cx * cy)
+        runs = []
+        zr = 1 if self.three_d else 0
+        for oz in range(-zr, zr + 1):
+            for oy in (-1, 0, 1):
+                for ox in (-1, 0, 1):
+                    at = [hx + ox, hy + oy, hz + oz]
+                    inside = True
+                    for d in range(3):
+                        if at[d] < 0 or at[d] >= self._cells[d]:
+                            if not self.wrap_positions:
+                                inside = False
+                            at[d] %= self._cells[d]
+                    if inside:
+                        c = (at[2] * cy + at[1]) * cx + at[0]
+                        runs.append(self._order[self._start[c]:self._start[c + 1]])
+        found = np.concatenate(runs)
+        self._candidate_cache[cell] = found
+        return found
+
     def step(self) -> None:
         """Advances the flock and the predators by one step (Simulation.step)."""
         n = self.count
+        self._build_grid(n)
+        self._scan_all = False
         if self.need_unit:
             for s in range(n):
                 self._cache_unit(s)
@@ -332,9 +423,17 @@ class Flock:
             self.last_id = int(self.id[:n].max()) if n > 0 else -1
         if self.sequential:
             # one by one in id order (the arrays are in id order), in place
+            slack2 = self.slack * self.slack
             for s in range(n):
+                ox, oy, oz = self.x[s], self.y[s], self.z[s]
                 state = self._update_boid(s, n)
                 self.x[s], self.y[s], self.z[s], self.vx[s], self.vy[s], self.vz[s] = state
+                if self.step_unbounded and not self._scan_all:
+                    dx, dy, dz = state[0] - ox, state[1] - oy, state[2] - oz
+                    if self.wrap_positions:
+                        dx, dy, dz = (_minimum_image(dx, self.size), _minimum_image(dy, self.size),
+                                      _minimum_image(dz, self.size))
+                    self._scan_all = dx * dx + dy * dy + dz * dz > slack2
                 if self.need_unit:
                     self._cache_unit(s)
                 if self.need_heading:
@@ -359,10 +458,10 @@ class Flock:
 
     def _sums(self, n: int) -> tuple[float, ...]:
         """Σ x, y, z, vx, vy, vz, ux, uy, uz, heading over the first n boids (the global neighbourhood)."""
-        return (float(np.sum(self.x[:n])), float(np.sum(self.y[:n])), float(np.sum(self.z[:n])),
-                float(np.sum(self.vx[:n])), float(np.sum(self.vy[:n])), float(np.sum(self.vz[:n])),
-                float(np.sum(self.ux[:n])), float(np.sum(self.uy[:n])), float(np.sum(self.uz[:n])),
-                float(np.sum(self.heading[:n])))
+        return (float(_sum(self.x[:n])), float(_sum(self.y[:n])), float(_sum(self.z[:n])),
+                float(_sum(self.vx[:n])), float(_sum(self.vy[:n])), float(_sum(self.vz[:n])),
+                float(_sum(self.ux[:n])), float(_sum(self.uy[:n])), float(_sum(self.uz[:n])),
+                float(_sum(self.heading[:n])))
 
     def _clamp_then_bound(self, n: int) -> None:
         """moveThenClamp's end of step: every speed clamped, then the soft margin's turn or the hard bound."""
@@ -405,15 +504,16 @@ class Flock:
         three_d, size = self.three_d, self.size
         sep_r2, nb_r2 = self.sep_r2, self.nb_r2
 
-        # --- neighbours: every other boid, masked by distance (Java visits grid cells)
-        dx, dy, dz = x - xi, y - yi, z - zi
+        # --- neighbours: the candidates of the grid, masked by distance (Java visits them one by one)
+        slots = self._candidates(s)
+        dx, dy, dz = x[slots] - xi, y[slots] - yi, z[slots] - zi
         if self.periodic:
             dx, dy, dz = _minimum_image_array(dx, size), _minimum_image_array(dy, size), _minimum_image_array(dz, size)
         d2 = dx * dx + dy * dy + dz * dz
         metric = self.nb in ("metric", "fieldOfView")
         reach2 = max(sep_r2, nb_r2 if metric else 0.0)
         candidate = d2 < reach2
-        candidate[s] = False
+        candidate &= slots != s
         view_cos = self.field_of_view_cos
         hx = hy = hz = 0.0
         if view_cos > -2:
@@ -427,17 +527,17 @@ class Flock:
                 behind = ((d2 < sep_r2) | (d2 < nb_r2)) & (hx * dx + hy * dy + hz * dz < view_cos * np.sqrt(d2))
             candidate &= ~behind
         close = candidate & (d2 < sep_r2)
-        sep_x, sep_y, sep_z = -float(np.sum(dx[close])), -float(np.sum(dy[close])), -float(np.sum(dz[close]))
+        sep_x, sep_y, sep_z = -float(_sum(dx[close])), -float(_sum(dy[close])), -float(_sum(dz[close]))
         apart = close & (d2 > 0)
         sep_inv_count = int(np.count_nonzero(apart))
         inv_x = inv_y = inv_z = zone_x = zone_y = zone_z = 0.0
         if sep_inv_count > 0:
             inv = 1.0 / d2[apart]
             ax_, ay_, az_ = dx[apart], dy[apart], dz[apart]
-            inv_x, inv_y, inv_z = -float(np.sum(ax_ * inv)), -float(np.sum(ay_ * inv)), -float(np.sum(az_ * inv))
+            inv_x, inv_y, inv_z = -float(_sum(ax_ * inv)), -float(_sum(ay_ * inv)), -float(_sum(az_ * inv))
             if self.sep == "zonal":
                 inv_d = np.sqrt(inv)
-                zone_x, zone_y, zone_z = -float(np.sum(ax_ * inv_d)), -float(np.sum(ay_ * inv_d)), -float(np.sum(az_ * inv_d))
+                zone_x, zone_y, zone_z = -float(_sum(ax_ * inv_d)), -float(_sum(ay_ * inv_d)), -float(_sum(az_ * inv_d))
 
         nb_count = att_count = 0
         nb_vx = nb_vy = nb_vz = nb_ox = nb_oy = nb_oz = 0.0
@@ -453,35 +553,40 @@ class Flock:
                 near &= ~close  # within the separation zone: repulsion only
                 orient = near & (d2 < self.orientation_r2)
                 nb_count = int(np.count_nonzero(orient))
-                nb_ux, nb_uy, nb_uz = float(np.sum(ux[orient])), float(np.sum(uy[orient])), float(np.sum(uz[orient]))
+                k = slots[orient]
+                nb_ux, nb_uy, nb_uz = float(_sum(ux[k])), float(_sum(uy[k])), float(_sum(uz[k]))
                 attract = near & ~(d2 < self.orientation_r2) & (d2 > 0)
                 att_count = int(np.count_nonzero(attract))
                 if att_count > 0:
                     inv_d = 1.0 / np.sqrt(d2[attract])
-                    att_x = float(np.sum(dx[attract] * inv_d))
-                    att_y = float(np.sum(dy[attract] * inv_d))
-                    att_z = float(np.sum(dz[attract] * inv_d))
+                    att_x = float(_sum(dx[attract] * inv_d))
+                    att_y = float(_sum(dy[attract] * inv_d))
+                    att_z = float(_sum(dz[attract] * inv_d))
             else:
                 nb_count = int(np.count_nonzero(near))
-                nb_vx, nb_vy, nb_vz = float(np.sum(vx[near])), float(np.sum(vy[near])), float(np.sum(vz[near]))
-                nb_ox, nb_oy, nb_oz = float(np.sum(dx[near])), float(np.sum(dy[near])), float(np.sum(dz[near]))
+                k = slots[near]
+                nb_vx, nb_vy, nb_vz = float(_sum(vx[k])), float(_sum(vy[k])), float(_sum(vz[k]))
+                nb_ox, nb_oy, nb_oz = float(_sum(dx[near])), float(_sum(dy[near])), float(_sum(dz[near]))
                 if self.need_unit:
-                    nb_ux, nb_uy, nb_uz = float(np.sum(ux[near])), float(np.sum(uy[near])), float(np.sum(uz[near]))
+                    nb_ux, nb_uy, nb_uz = float(_sum(ux[k])), float(_sum(uy[k])), float(_sum(uz[k]))
                 if self.need_heading:
-                    nb_heading = float(np.sum(self.heading[:n][near]))
+                    nb_heading = float(_sum(self.heading[k]))
         elif self.nb == "topological":
-            # the k nearest others; ties by slot (= id order), as a stable sort by distance gives
-            others = d2.copy()
+            # the k nearest others of all boids; ties by slot (= id order), as a stable sort by distance gives
+            tx, ty, tz = x - xi, y - yi, z - zi
+            if self.periodic:
+                tx, ty, tz = _minimum_image_array(tx, size), _minimum_image_array(ty, size), _minimum_image_array(tz, size)
+            others = tx * tx + ty * ty + tz * tz
             others[s] = np.inf
             found = min(self.topological_count, n - 1)
             nearest = np.argsort(others, kind="stable")[:found]
             nb_count = found
-            nb_vx, nb_vy, nb_vz = float(np.sum(vx[nearest])), float(np.sum(vy[nearest])), float(np.sum(vz[nearest]))
-            nb_ox, nb_oy, nb_oz = float(np.sum(dx[nearest])), float(np.sum(dy[nearest])), float(np.sum(dz[nearest]))
+            nb_vx, nb_vy, nb_vz = float(_sum(vx[nearest])), float(_sum(vy[nearest])), float(_sum(vz[nearest]))
+            nb_ox, nb_oy, nb_oz = float(_sum(tx[nearest])), float(_sum(ty[nearest])), float(_sum(tz[nearest]))
             if self.need_unit:
-                nb_ux, nb_uy, nb_uz = float(np.sum(ux[nearest])), float(np.sum(uy[nearest])), float(np.sum(uz[nearest]))
+                nb_ux, nb_uy, nb_uz = float(_sum(ux[nearest])), float(_sum(uy[nearest])), float(_sum(uz[nearest]))
             if self.need_heading:
-                nb_heading = float(np.sum(self.heading[:n][nearest]))
+                nb_heading = float(_sum(self.heading[:n][nearest]))
         elif self.global_:
             # every other boid: the sums of all minus this one
             g = self._sums(n) if self.sequential else self._global_sums
@@ -803,13 +908,13 @@ class Flock:
                 continue
             pxq, pyq, pzq = float(self.px[q]), float(self.py[q]), float(self.pz[q])
             if self.periodic:
-                cx = float(np.sum(_minimum_image_array(x - pxq, self.size))) / n
-                cy = float(np.sum(_minimum_image_array(y - pyq, self.size))) / n
-                cz = float(np.sum(_minimum_image_array(z - pzq, self.size))) / n
+                cx = float(_sum(_minimum_image_array(x - pxq, self.size))) / n
+                cy = float(_sum(_minimum_image_array(y - pyq, self.size))) / n
+                cz = float(_sum(_minimum_image_array(z - pzq, self.size))) / n
             else:
-                cx = float(np.sum(x)) / n - pxq
-                cy = float(np.sum(y)) / n - pyq
-                cz = float(np.sum(z)) / n - pzq
+                cx = float(_sum(x)) / n - pxq
+                cy = float(_sum(y)) / n - pyq
+                cz = float(_sum(z)) / n - pzq
             power, dt = self.pred_power, self.pred_dt
             ux = float(self.pvx[q]) + cx * power * dt
             uy = float(self.pvy[q]) + cy * power * dt
@@ -855,7 +960,7 @@ class Flock:
                 k = int(np.flatnonzero(seen)[np.argmin(d2[seen])])  # the first of equal distances, as a strict <
                 tx, ty, tz = float(dx[k]), float(dy[k]), float(dz[k])
             else:
-                tx, ty, tz = float(np.sum(dx[seen])), float(np.sum(dy[seen])), float(np.sum(dz[seen]))
+                tx, ty, tz = float(_sum(dx[seen])), float(_sum(dy[seen])), float(_sum(dz[seen]))
         length = math.sqrt(tx * tx + ty * ty + tz * tz)
         top = self.pred_max_speed
         if count > 0 and length > 0:
@@ -908,7 +1013,7 @@ class Flock:
         n = self.count
         speed = np.sqrt(self.vx[:n] ** 2 + self.vy[:n] ** 2 + self.vz[:n] ** 2)
         moving = speed > 0
-        sx = float(np.sum(self.vx[:n][moving] / speed[moving]))
-        sy = float(np.sum(self.vy[:n][moving] / speed[moving]))
-        sz = float(np.sum(self.vz[:n][moving] / speed[moving]))
+        sx = float(_sum(self.vx[:n][moving] / speed[moving]))
+        sy = float(_sum(self.vy[:n][moving] / speed[moving]))
+        sz = float(_sum(self.vz[:n][moving] / speed[moving]))
         return math.sqrt(sx * sx + sy * sy + sz * sz) / n
