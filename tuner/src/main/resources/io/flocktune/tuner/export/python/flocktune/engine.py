@@ -7,9 +7,11 @@ PythonEngineTest) runs each from the same state as ``flocktune simulate --init S
 for 50 steps and requires agreement within 1e-9.
 
 Choices where this port differs from the Java code (source -> choice):
-  - Java visits a boid's candidates cell by cell of its grid, one at a time -> the grid of
-    flock.mjs (cells of side >= the interaction reach) gives each cell's candidates as one numpy
-    array, masked by distance at once: the same neighbours, sums in another order (rounding only);
+  - Java visits a boid's candidates cell by cell of its grid, one at a time, inside the boid's
+    update -> the grid of flock.mjs (cells of side >= the interaction reach) gives every
+    (boid, candidate) pair, and numpy sums the neighbours of all boids at once before the boids
+    are updated (synchronous), or of the one boid about to move (sequential): the same
+    neighbours, sums in another order (rounding only); the rules then run boid by boid;
   - the global neighbourhood's running sums in a sequential update -> recomputed per boid from
     the current arrays (the same sums up to rounding);
   - Math.sin/cos/atan2/log of Java (StrictMath-close) -> Python's math module (C libm): equal or
@@ -21,7 +23,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import Iterable, Sequence
+from typing import Iterable, Iterator, Sequence
 
 import numpy as np
 
@@ -31,6 +33,7 @@ from .randoms import BoidRandom, SplittableRandom
 __all__ = ["Boid", "Flock", "Capture"]
 
 _sum = np.add.reduce  # np.sum without its dispatch: the same pairwise summation
+_PAIRS_PER_CHUNK = 1 << 20  # (boid, candidate) pairs handled at once: bounds the memory of a step
 
 
 @dataclass(frozen=True)
@@ -409,6 +412,105 @@ class Flock:
         self._candidate_cache[cell] = found
         return found
 
+    def _pairs(self, boids: np.ndarray, n: int) -> Iterator[tuple[np.ndarray, np.ndarray, np.ndarray]]:
+        """(row, i, j) chunks of every (boid, candidate) pair of ``boids`` (one slot, or all n in
+        order): i's candidates j come from the grid, row is i's position in ``boids``."""
+        if len(boids) == 1:
+            j = self._candidates(int(boids[0]))
+            yield np.zeros(len(j), dtype=np.int64), np.full(len(j), boids[0]), j
+            return
+        if self._home is None or self._scan_all:
+            rows = max(1, _PAIRS_PER_CHUNK // max(1, n))
+            everyone = np.arange(n)
+            for first in range(0, n, rows):
+                i = np.repeat(np.arange(first, min(n, first + rows)), n)
+                yield i, i, np.tile(everyone, len(i) // n)
+            return
+        starts = self._start
+        rows_i, rows_j, size = [], [], 0
+        for cell in np.flatnonzero(starts[1:] > starts[:-1]):
+            members = self._order[starts[cell]:starts[cell + 1]]
+            candidates = self._candidates(int(members[0]))
+            rows_i.append(np.repeat(members, len(candidates)))
+            rows_j.append(np.tile(candidates, len(members)))
+            size += len(members) * len(candidates)
+            if size >= _PAIRS_PER_CHUNK:
+                i = np.concatenate(rows_i)
+                yield i, i, np.concatenate(rows_j)
+                rows_i, rows_j, size = [], [], 0
+        if rows_i:
+            i = np.concatenate(rows_i)
+            yield i, i, np.concatenate(rows_j)
+
+    def _neighbour_sums(self, boids: np.ndarray, n: int) -> np.ndarray:
+        """The neighbour sums of ``boids`` (one slot, or all n in order), one column each: rows
+        separation Σ -d (3), the count and Σ -d/|d|² of those apart (4), Σ -d/|d| (3); the
+        neighbours' count, Σ v (3), Σ d (3), Σ unit(v) (3), Σ heading; the zonal attraction's
+        count and Σ d/|d| (3). d is the offset to the other boid (minimum image in a periodic
+        world); as Simulation.updateBoid's grid loop, with the sums in another order."""
+        m = len(boids)
+        out = np.zeros((25, m))
+        x, y, z, vx, vy, vz = self.x[:n], self.y[:n], self.z[:n], self.vx[:n], self.vy[:n], self.vz[:n]
+        sep_r2, nb_r2, size = self.sep_r2, self.nb_r2, self.size
+        metric = self.nb in ("metric", "fieldOfView")
+        reach2 = max(sep_r2, nb_r2 if metric else 0.0)
+        fov = self.field_of_view_cos > -2
+        if fov:  # the heading of each boid; a boid at rest sees all round
+            speed = np.sqrt(vx * vx + vy * vy + vz * vz)
+            moving = speed > 0
+            with np.errstate(invalid="ignore", divide="ignore"):
+                hx, hy, hz = vx / speed, vy / speed, vz / speed
+        for row, i, j in self._pairs(boids, n):
+            dx, dy, dz = x[j] - x[i], y[j] - y[i], z[j] - z[i]
+            if self.periodic:
+                dx, dy, dz = _minimum_image_array(dx, size), _minimum_image_array(dy, size), _minimum_image_array(dz, size)
+            d2 = dx * dx + dy * dy + dz * dz
+            keep = (d2 < reach2) & (j != i)
+            if fov:
+                with np.errstate(invalid="ignore"):
+                    behind = (moving[i] & ((d2 < sep_r2) | (d2 < nb_r2))
+                              & (hx[i] * dx + hy[i] * dy + hz[i] * dz < self.field_of_view_cos * np.sqrt(d2)))
+                keep &= ~behind
+            row, i, j, dx, dy, dz, d2 = row[keep], i[keep], j[keep], dx[keep], dy[keep], dz[keep], d2[keep]
+
+            def add(at: int, mask: np.ndarray, weights: np.ndarray | None) -> None:
+                out[at] += np.bincount(row[mask], weights=None if weights is None else weights, minlength=m)
+
+            close = d2 < sep_r2
+            add(0, close, -dx[close]); add(1, close, -dy[close]); add(2, close, -dz[close])
+            apart = close & (d2 > 0)
+            add(3, apart, None)
+            inv = 1.0 / d2[apart]
+            add(4, apart, -dx[apart] * inv); add(5, apart, -dy[apart] * inv); add(6, apart, -dz[apart] * inv)
+            if self.sep == "zonal":
+                inv_d = np.sqrt(inv)
+                add(7, apart, -dx[apart] * inv_d); add(8, apart, -dy[apart] * inv_d); add(9, apart, -dz[apart] * inv_d)
+            if not metric:
+                continue
+            near = d2 < nb_r2
+            if self.exclude_coincident:
+                near &= d2 > 0
+            if self.ali == "zonal":
+                near &= ~close  # within the separation zone: repulsion only
+                orient = near & (d2 < self.orientation_r2)
+                k = j[orient]
+                add(10, orient, None)
+                add(17, orient, self.ux[k]); add(18, orient, self.uy[k]); add(19, orient, self.uz[k])
+                attract = near & ~(d2 < self.orientation_r2) & (d2 > 0)
+                inv_d = 1.0 / np.sqrt(d2[attract])
+                add(21, attract, None)
+                add(22, attract, dx[attract] * inv_d); add(23, attract, dy[attract] * inv_d); add(24, attract, dz[attract] * inv_d)
+                continue
+            k = j[near]
+            add(10, near, None)
+            add(11, near, vx[k]); add(12, near, vy[k]); add(13, near, vz[k])
+            add(14, near, dx[near]); add(15, near, dy[near]); add(16, near, dz[near])
+            if self.need_unit:
+                add(17, near, self.ux[k]); add(18, near, self.uy[k]); add(19, near, self.uz[k])
+            if self.need_heading:
+                add(20, near, self.heading[k])
+        return out
+
     def step(self) -> None:
         """Advances the flock and the predators by one step (Simulation.step)."""
         n = self.count
@@ -426,7 +528,7 @@ class Flock:
             slack2 = self.slack * self.slack
             for s in range(n):
                 ox, oy, oz = self.x[s], self.y[s], self.z[s]
-                state = self._update_boid(s, n)
+                state = self._update_boid(s, n, self._neighbour_sums(np.array([s]), n)[:, 0].tolist())
                 self.x[s], self.y[s], self.z[s], self.vx[s], self.vy[s], self.vz[s] = state
                 if self.step_unbounded and not self._scan_all:
                     dx, dy, dz = state[0] - ox, state[1] - oy, state[2] - oz
@@ -441,8 +543,9 @@ class Flock:
         else:
             new = np.empty((6, n))
             self._global_sums = self._sums(n) if self.global_ else None
+            sums = self._neighbour_sums(np.arange(n), n).T.tolist()
             for s in range(n):
-                new[:, s] = self._update_boid(s, n)
+                new[:, s] = self._update_boid(s, n, sums[s])
             self.x[:n], self.y[:n], self.z[:n], self.vx[:n], self.vy[:n], self.vz[:n] = new
         if self.mot == "moveThenClamp":
             self._clamp_then_bound(n)
@@ -493,8 +596,9 @@ class Flock:
                     if z[s] > half: z[s] = half; vz[s] = -abs(vz[s])
                     elif z[s] < -half: z[s] = -half; vz[s] = abs(vz[s])
 
-    def _update_boid(self, s: int, n: int) -> tuple[float, float, float, float, float, float]:
-        """The fused kernel (Simulation.updateBoid): the new position and velocity of slot s."""
+    def _update_boid(self, s: int, n: int, sums: list[float]) -> tuple[float, float, float, float, float, float]:
+        """The fused kernel (Simulation.updateBoid): the new position and velocity of slot s, from
+        its neighbour sums (_neighbour_sums)."""
         x, y, z, vx, vy, vz = self.x[:n], self.y[:n], self.z[:n], self.vx[:n], self.vy[:n], self.vz[:n]
         xi, yi, zi = float(x[s]), float(y[s]), float(z[s])
         vxi, vyi, vzi = float(vx[s]), float(vy[s]), float(vz[s])
@@ -502,76 +606,13 @@ class Flock:
         if self.draws_per_boid:
             random.start(self.step_count, int(self.id[s]))
         three_d, size = self.three_d, self.size
-        sep_r2, nb_r2 = self.sep_r2, self.nb_r2
 
-        # --- neighbours: the candidates of the grid, masked by distance (Java visits them one by one)
-        slots = self._candidates(s)
-        dx, dy, dz = x[slots] - xi, y[slots] - yi, z[slots] - zi
-        if self.periodic:
-            dx, dy, dz = _minimum_image_array(dx, size), _minimum_image_array(dy, size), _minimum_image_array(dz, size)
-        d2 = dx * dx + dy * dy + dz * dz
-        metric = self.nb in ("metric", "fieldOfView")
-        reach2 = max(sep_r2, nb_r2 if metric else 0.0)
-        candidate = d2 < reach2
-        candidate &= slots != s
-        view_cos = self.field_of_view_cos
-        hx = hy = hz = 0.0
-        if view_cos > -2:
-            speed = math.sqrt(vxi * vxi + vyi * vyi + vzi * vzi)
-            if speed > 0:
-                hx, hy, hz = vxi / speed, vyi / speed, vzi / speed
-            else:
-                view_cos = -2.0
-        if view_cos > -2:
-            with np.errstate(invalid="ignore"):
-                behind = ((d2 < sep_r2) | (d2 < nb_r2)) & (hx * dx + hy * dy + hz * dz < view_cos * np.sqrt(d2))
-            candidate &= ~behind
-        close = candidate & (d2 < sep_r2)
-        sep_x, sep_y, sep_z = -float(_sum(dx[close])), -float(_sum(dy[close])), -float(_sum(dz[close]))
-        apart = close & (d2 > 0)
-        sep_inv_count = int(np.count_nonzero(apart))
-        inv_x = inv_y = inv_z = zone_x = zone_y = zone_z = 0.0
-        if sep_inv_count > 0:
-            inv = 1.0 / d2[apart]
-            ax_, ay_, az_ = dx[apart], dy[apart], dz[apart]
-            inv_x, inv_y, inv_z = -float(_sum(ax_ * inv)), -float(_sum(ay_ * inv)), -float(_sum(az_ * inv))
-            if self.sep == "zonal":
-                inv_d = np.sqrt(inv)
-                zone_x, zone_y, zone_z = -float(_sum(ax_ * inv_d)), -float(_sum(ay_ * inv_d)), -float(_sum(az_ * inv_d))
-
-        nb_count = att_count = 0
-        nb_vx = nb_vy = nb_vz = nb_ox = nb_oy = nb_oz = 0.0
-        nb_ux = nb_uy = nb_uz = nb_heading = 0.0
-        att_x = att_y = att_z = 0.0
+        # --- neighbours: the grid's candidates, summed with numpy (_neighbour_sums)
+        sep_x, sep_y, sep_z, sep_inv_count, inv_x, inv_y, inv_z, zone_x, zone_y, zone_z = sums[:10]
+        nb_count, nb_vx, nb_vy, nb_vz, nb_ox, nb_oy, nb_oz, nb_ux, nb_uy, nb_uz, nb_heading = sums[10:21]
+        att_count, att_x, att_y, att_z = sums[21:25]
         ux, uy, uz = self.ux[:n], self.uy[:n], self.uz[:n]
-        zonal = self.ali == "zonal"
-        if metric:
-            near = candidate & (d2 < nb_r2)
-            if self.exclude_coincident:
-                near &= d2 > 0
-            if zonal:
-                near &= ~close  # within the separation zone: repulsion only
-                orient = near & (d2 < self.orientation_r2)
-                nb_count = int(np.count_nonzero(orient))
-                k = slots[orient]
-                nb_ux, nb_uy, nb_uz = float(_sum(ux[k])), float(_sum(uy[k])), float(_sum(uz[k]))
-                attract = near & ~(d2 < self.orientation_r2) & (d2 > 0)
-                att_count = int(np.count_nonzero(attract))
-                if att_count > 0:
-                    inv_d = 1.0 / np.sqrt(d2[attract])
-                    att_x = float(_sum(dx[attract] * inv_d))
-                    att_y = float(_sum(dy[attract] * inv_d))
-                    att_z = float(_sum(dz[attract] * inv_d))
-            else:
-                nb_count = int(np.count_nonzero(near))
-                k = slots[near]
-                nb_vx, nb_vy, nb_vz = float(_sum(vx[k])), float(_sum(vy[k])), float(_sum(vz[k]))
-                nb_ox, nb_oy, nb_oz = float(_sum(dx[near])), float(_sum(dy[near])), float(_sum(dz[near]))
-                if self.need_unit:
-                    nb_ux, nb_uy, nb_uz = float(_sum(ux[k])), float(_sum(uy[k])), float(_sum(uz[k]))
-                if self.need_heading:
-                    nb_heading = float(_sum(self.heading[k]))
-        elif self.nb == "topological":
+        if self.nb == "topological":
             # the k nearest others of all boids; ties by slot (= id order), as a stable sort by distance gives
             tx, ty, tz = x - xi, y - yi, z - zi
             if self.periodic:
