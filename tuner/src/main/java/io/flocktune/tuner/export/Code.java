@@ -2,6 +2,10 @@ package io.flocktune.tuner.export;
 
 import io.flocktune.sim.Kinds;
 
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -70,6 +74,16 @@ final class Code {
         StringBuilder line = new StringBuilder(text.length());
         text.codePoints().forEach(c -> line.appendCodePoint(Character.isISOControl(c) || c == 0x2028 || c == 0x2029 || c == 0x85 ? ' ' : c));
         return line.toString();
+    }
+
+    /** @return the UTF-8 text resource {@code io/flocktune/tuner/export/NAME} (engine sources, seed steppers) */
+    static String resource(String name) {
+        try (InputStream in = Code.class.getResourceAsStream("/io/flocktune/tuner/export/" + name)) {
+            if (in == null) throw new IllegalStateException("missing resource io/flocktune/tuner/export/" + name);
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
     }
 
     /** Collects what a target cannot represent, in the order found. */

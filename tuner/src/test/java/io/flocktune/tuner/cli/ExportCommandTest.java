@@ -73,10 +73,12 @@ class ExportCommandTest {
     @Test
     void aRunDirectoryExportsItsBestPresetWithTheTunedParametersMarked(@TempDir Path dir) throws Exception {
         Path run = run(dir);
-        Result result = flocktune("export", run.toString(), "--to", "python");
+        Result result = flocktune("export", run.toString(), "--to", "seed-python");
         assertEquals(4, result.exit(), result.err());
-        Path module = run.resolve("export").resolve("python").resolve("flocktune_preset.py");
-        assertEquals(List.of(module.toString()), result.out().lines().toList());
+        Path folder = run.resolve("export").resolve("seed-python");
+        Path module = folder.resolve("flocktune_preset.py");
+        assertEquals(List.of(module.toString(), folder.resolve("seed000_step.py").toString(), folder.resolve("seed002_step.py").toString()),
+                result.out().lines().toList());
         String text = Files.readString(module);
         assertTrue(text.contains("Tuned by flocktune: separation.weight, separation.radius, alignment.weight, cohesion.weight, "
                 + "neighbourhood.radius, predators.fleeWeight."), text);
@@ -98,7 +100,8 @@ class ExportCommandTest {
         String html = Files.readString(page);
         assertTrue(html.startsWith("<!DOCTYPE html>") && html.contains("\"replay\":null"), "a live page");
         assertTrue(html.contains("\"tuned\":[\"separation.weight\",\"separation.radius\",\"alignment.weight\","), "tuned first");
-        for (var format : List.of(List.of("python", "6"), List.of("unity", "7"), List.of("cpp", "8"))) {
+        assertEquals(0, flocktune("export", run.toString(), "--to", "python").exit());
+        for (var format : List.of(List.of("seed-python", "6"), List.of("unity", "7"), List.of("cpp", "8"))) {
             Result result = flocktune("export", run.toString(), "--to", format.get(0));
             assertEquals(4, result.exit(), result.err());
             assertEquals(Integer.parseInt(format.get(1)), result.errLines().size(), result.err());
@@ -153,6 +156,69 @@ class ExportCommandTest {
         }
     }
 
+    /** {@code --to all}: every format in the sub-folder named after it, one JVM start, exit 4 with each format's lines. */
+    @Test
+    void toAllWritesEveryFormatIntoItsSubFolder(@TempDir Path dir) throws Exception {
+        Path out = dir.resolve("all");
+        Result result = flocktune("export", "reynolds", "--to", "all", "--out", out.toString());
+        List<String> written = result.out().lines().toList();
+        for (String format : Exporters.all().keySet()) {
+            Result single = flocktune("export", "reynolds", "--to", format, "--out", dir.resolve("single-" + format).toString());
+            List<String> files = single.out().lines().map(f -> out.resolve(format).resolve(dir.resolve("single-" + format).relativize(Path.of(f))).toString()).toList();
+            assertTrue(written.containsAll(files), format + ": " + files + " in " + written);
+            for (String file : files) {
+                assertEquals(Files.readString(dir.resolve("single-" + format).resolve(out.resolve(format).relativize(Path.of(file)))),
+                        Files.readString(Path.of(file)), file);
+            }
+            for (String line : single.errLines()) assertTrue(result.errLines().contains(line), line);
+        }
+        assertEquals(result.errLines().isEmpty() ? 0 : 4, result.exit(), result.err());
+        try (Stream<Path> files = Files.list(dir)) {
+            assertTrue(files.noneMatch(f -> f.getFileName().toString().startsWith(".")), "no staging directory left");
+        }
+        Path run = run(dir);
+        Result fromRun = flocktune("export", run.toString(), "--to", "all");
+        assertTrue(Files.isRegularFile(run.resolve("export").resolve("json").resolve("default-best.json")), fromRun.out());
+    }
+
+    /** {@code --to all} refuses an unwritable {@code --out} before exporting anything, and a strict failure writes nothing. */
+    @Test
+    void toAllWritesEverythingOrNothing(@TempDir Path dir) throws Exception {
+        Path blocker = Files.writeString(dir.resolve("a-file"), "x");
+        Result unwritable = flocktune("export", "reynolds", "--to", "all", "--out", blocker.resolve("out").toString());
+        assertEquals(2, unwritable.exit(), unwritable.err());
+        assertEquals(List.of("flocktune: " + blocker.resolve("out") + ": cannot write: " + blocker.toAbsolutePath()
+                + " is a file, not a directory"), unwritable.errLines());
+        Result strict = flocktune("export", "reynolds", "--to", "all", "--out", dir.resolve("out").toString(), "--strict");
+        assertEquals(2, strict.exit(), strict.err());
+        assertEquals(1, strict.errLines().size(), strict.err());
+        try (Stream<Path> files = Files.list(dir)) {
+            assertEquals(List.of(blocker), files.toList());
+        }
+        assertEquals("", unwritable.out() + strict.out());
+    }
+
+    /** A peer model runs only in json and web: another format exits 4 with one line and writes nothing; --to all writes json and web. */
+    @Test
+    void aPeerPresetGoesToJsonAndWebOnly(@TempDir Path dir) throws Exception {
+        String peer = Presets.all().values().stream().filter(Preset::isPeer).findFirst().orElseThrow().name();
+        Path out = dir.resolve("seed");
+        Result seed = flocktune("export", peer, "--to", "seed-python", "--out", out.toString());
+        assertEquals(4, seed.exit(), seed.err());
+        assertEquals(1, seed.errLines().size(), seed.err());
+        assertTrue(seed.err().startsWith("not represented in seed-python: peer: preset " + peer + " runs the peer model "), seed.err());
+        assertFalse(Files.exists(out));
+        Result all = flocktune("export", peer, "--to", "all", "--out", dir.resolve("all").toString());
+        assertEquals(4, all.exit(), all.err());
+        assertTrue(Files.isDirectory(dir.resolve("all").resolve("json")) && Files.isDirectory(dir.resolve("all").resolve("web")), all.out());
+        for (String format : Exporters.all().keySet()) {
+            if (format.equals("json") || format.equals("web")) continue;
+            assertEquals(1, all.errLines().stream().filter(l -> l.startsWith("not represented in " + format + ": peer: preset " + peer)).count(),
+                    all.err());
+            assertFalse(Files.exists(dir.resolve("all").resolve(format)), format);
+        }
+    }
+
     @ParameterizedTest
     @ValueSource(strings = {"unknownFormat", "badPreset", "unwritableOut", "outIsAFile", "notARun", "missingPreset"})
     void badInputExitsWith2OneLineAndWritesNothing(String problem, @TempDir Path dir) throws Exception {
@@ -176,7 +242,7 @@ class ExportCommandTest {
         assertTrue(result.err().startsWith("flocktune: "), result.err());
         assertFalse(result.err().contains("Exception"), result.err());
         String expected = switch (problem) {
-            case "unknownFormat" -> "--to godot: unknown format; formats: " + String.join(", ", Exporters.all().keySet());
+            case "unknownFormat" -> "--to godot: unknown format; formats: " + String.join(", ", Exporters.all().keySet()) + ", all";
             case "badPreset" -> "boids.count = 0: must be in [1, 10000000]";
             case "unwritableOut" -> blocker.resolve("sub").resolve("out") + ": cannot write: ";
             case "outIsAFile" -> blocker + ": is a file; expected a directory";

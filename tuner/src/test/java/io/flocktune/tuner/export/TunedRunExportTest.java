@@ -30,8 +30,8 @@ import static org.junit.jupiter.api.Assertions.*;
 /**
  * A real tuning run exported to every format through the command line, as a new user would:
  * {@code ./flocktune tune} of the tiny test experiment ({@link TinyExperiment}: reynolds with a
- * predator, 2 generations), then {@code ./flocktune export RUN_DIR --to FORMAT} for all five
- * formats into their default directories. Each export exits 0, or 4 (the documented
+ * predator, 2 generations), then {@code ./flocktune export RUN_DIR --to FORMAT} for every
+ * format into their default directories. Each export exits 0, or 4 (the documented
  * "unrepresented" code) with one "not represented in FORMAT: …" line per parameter on standard
  * error and 0 without any; each output parses or compiles with its target's tool: the json
  * export loads as the run's best preset, the web page's module passes {@code node --check},
@@ -40,7 +40,7 @@ import static org.junit.jupiter.api.Assertions.*;
  * CI and fails it in CI, as in the other export tests).
  */
 class TunedRunExportTest {
-    static final List<String> FORMATS = List.of("json", "web", "unity", "python", "cpp");
+    static final List<String> FORMATS = List.of("json", "web", "python", "unity", "cpp", "seed-python");
     static Path run;
     static Preset best;
     static final Map<String, Integer> EXITS = new LinkedHashMap<>();
@@ -84,7 +84,8 @@ class TunedRunExportTest {
     void everyFormatExitsZeroOrFourAndSaysWhatItLacks() {
         assertEquals(0, EXITS.get("json"), GAPS.get("json").toString());
         assertEquals(0, EXITS.get("web"), "the web player runs every variant live: " + GAPS.get("web"));
-        for (String format : List.of("unity", "python", "cpp")) {
+        assertEquals(0, EXITS.get("python"), "the Python engine runs every variant: " + GAPS.get("python"));
+        for (String format : List.of("unity", "cpp", "seed-python")) {
             assertEquals(4, EXITS.get(format), format);
             assertFalse(GAPS.get(format).isEmpty(), format);
         }
@@ -125,13 +126,46 @@ class TunedRunExportTest {
 
     @Test
     void thePythonModuleImports() throws Exception {
-        Tools.require(Tools.works(List.of(PythonExportTest.PYTHON, "-c", "import numpy")), PythonExportTest.PYTHON + " with numpy",
+        Tools.require(Tools.works(List.of(PythonSeedExportTest.PYTHON, "-c", "import numpy")), PythonSeedExportTest.PYTHON + " with numpy",
                 "python3 python3-numpy");
-        Path dir = run.resolve("export/python");
-        Tools.Run r = Tools.run(dir, List.of(PythonExportTest.PYTHON, "-c",
+        Path dir = run.resolve("export/seed-python");
+        Tools.Run r = Tools.run(dir, List.of(PythonSeedExportTest.PYTHON, "-c",
                 "import flocktune_preset as m; print(len([k for k in dir(m) if k.isupper()]))"));
         assertEquals(0, r.exit(), r.output());
         assertTrue(Integer.parseInt(r.output().strip()) >= 10, "constants: " + r.output());
+    }
+
+    /**
+     * The python export runs as it is: {@code example.py} prints the order parameter (and saves
+     * its picture when matplotlib is installed), and pip installs the engine offline
+     * ({@code pip install --no-build-isolation --no-index --target}, Debian's pip and setuptools),
+     * after which {@code import flocktune} steps the tuned preset from anywhere.
+     */
+    @Test
+    void thePythonEngineInstallsWithPipAndItsExampleRuns(@TempDir Path tmp) throws Exception {
+        String python = PythonSeedExportTest.PYTHON;
+        Tools.require(Tools.works(List.of(python, "-c", "import numpy")), python + " with numpy", "python3 python3-numpy");
+        Path dir = run.resolve("export/python");
+        Tools.Run example = Tools.run(dir, List.of(python, "example.py", "--steps", "20", "--out", tmp.resolve("flock.png").toString()));
+        assertEquals(0, example.exit(), example.output());
+        assertTrue(example.output().contains("step     20  order parameter "), example.output());
+        boolean matplotlib = Tools.works(List.of(python, "-c", "import matplotlib"));
+        assertEquals(matplotlib, Files.isRegularFile(tmp.resolve("flock.png")), example.output());
+
+        Tools.require(Tools.works(List.of(python, "-m", "pip", "--version")) && Tools.works(List.of(python, "-c", "import setuptools")),
+                "pip and setuptools for " + python, "python3-pip python3-setuptools");
+        Path site = tmp.resolve("site");
+        Tools.Run pip = Tools.run(tmp, List.of(python, "-m", "pip", "install", "--no-deps", "--no-build-isolation", "--no-index",
+                "--target", site.toString(), dir.toString()));
+        assertEquals(0, pip.exit(), pip.output());
+        ProcessBuilder use = new ProcessBuilder(python, "-c", "import flocktune; f = flocktune.Flock.from_seed(flocktune.Preset.load("
+                + "'" + dir.resolve("preset.json") + "'), 1); flocktune.step(f, 3); print(f.step_count, f.count)")
+                .directory(tmp.toFile()).redirectErrorStream(true);
+        use.environment().put("PYTHONPATH", site.toString());
+        Process process = use.start();
+        String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertEquals(0, process.waitFor(), output);
+        assertEquals("3 " + best.boids().count(), output.strip());
     }
 
     @Test

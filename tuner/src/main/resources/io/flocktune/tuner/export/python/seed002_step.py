@@ -1,5 +1,5 @@
 """Seed 002's numpy boids (Yoo 2023, seeds/002_43e2fe14194a110d.txt), run from a state CSV with
-the constants of a module exported by `flocktune export --to python`.
+the constants of a module exported by `flocktune export --to seed-python`.
 
 Usage: python3 seed002_step.py MODULE_DIR STATE.csv STEPS OUT.csv
 

@@ -21,8 +21,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * The {@code python} export makes a tuned flock run unchanged in seed 000's numpy code: the test
- * resource {@code seed000_step.py} is seed 000's rules as printed (its Javadoc lists the few
+ * The {@code seed-python} export makes a tuned flock run unchanged in seed 000's numpy code: the
+ * stepper it ships, {@code seed000_step.py}, is seed 000's rules as printed (its Javadoc lists the few
  * choices where the seed is silent), reading every constant from the exported module. From the
  * same state CSV, 30 steps of it under Debian's {@code /usr/bin/python3} + numpy match
  * {@code flocktune simulate --init … --trace} for every boid's position and velocity within
@@ -30,7 +30,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * off seed 000's values (so the /50, /600, /100 scalings and each range are exercised); and
  * likewise seed 002's code ({@code seed002_step.py}) for a seed002-like preset, predator included.
  */
-class PythonExportTest {
+class PythonSeedExportTest {
     static final String PYTHON = "/usr/bin/python3";
     static final int STEPS = 30;
 
@@ -52,15 +52,12 @@ class PythonExportTest {
                 "world.size=44", "world.boundary.margin=3", "world.boundary.turn=0.3",
                 "obstacles.spheres.0.x=8"))));
         Path module = dir.resolve("python");
-        flocktune("export", preset.toString(), "--to", "python", "--out", module.toString());
+        flocktune("export", preset.toString(), "--to", "seed-python", "--out", module.toString());
         Path init = dir.resolve("init.csv"), trace = dir.resolve("trace.csv"), numpy = dir.resolve("numpy.csv");
         flocktune("simulate", "--preset", preset.toString(), "--seed", "5", "--steps", "0", "--trace", init.toString());
         flocktune("simulate", "--preset", preset.toString(), "--init", init.toString(), "--steps", Integer.toString(STEPS),
                 "--trace", trace.toString());
-        Path script = dir.resolve("seed000_step.py");
-        try (var in = getClass().getResourceAsStream("seed000_step.py")) {
-            Files.copy(in, script);
-        }
+        Path script = module.resolve("seed000_step.py");   // shipped in the export
         Tools.Run run = Tools.run(dir, List.of(PYTHON, script.toString(), module.toString(), init.toString(),
                 Integer.toString(STEPS), numpy.toString()));
         assertEquals(0, run.exit(), run.output());
@@ -76,7 +73,7 @@ class PythonExportTest {
             if (Math.abs(end[3] - row.getValue()[3]) > 1e-3) moved++;
         }
         assertTrue(moved > 20, "boids whose velocity changed: " + moved);
-        System.out.println("PythonExportTest worst relative difference numpy vs engine over " + STEPS + " steps: " + worst);
+        System.out.println("PythonSeedExportTest worst relative difference numpy vs engine over " + STEPS + " steps: " + worst);
     }
 
     /**
@@ -96,22 +93,19 @@ class PythonExportTest {
                 "predators.fleeRadius=12", "predators.fleeWeight=0.7", "predators.behaviour.power=0.002",
                 "predators.maxSpeed=1.5", "world.size=50"))));
         Path module = dir.resolve("python");
-        flocktune("export", preset.toString(), "--to", "python", "--out", module.toString());
+        flocktune("export", preset.toString(), "--to", "seed-python", "--out", module.toString());
         Path init = dir.resolve("init.csv"), trace = dir.resolve("trace.csv"), numpy = dir.resolve("numpy.csv");
         flocktune("simulate", "--preset", preset.toString(), "--seed", "6", "--steps", "0", "--trace", init.toString());
         flocktune("simulate", "--preset", preset.toString(), "--init", init.toString(), "--steps", Integer.toString(STEPS),
                 "--trace", trace.toString());
-        Path script = dir.resolve("seed002_step.py");
-        try (var in = getClass().getResourceAsStream("seed002_step.py")) {
-            Files.copy(in, script);
-        }
+        Path script = module.resolve("seed002_step.py");   // shipped in the export
         Tools.Run run = Tools.run(dir, List.of(PYTHON, script.toString(), module.toString(), init.toString(),
                 Integer.toString(STEPS), numpy.toString()));
         assertEquals(0, run.exit(), run.output());
         Map<String, double[]> python = rows(numpy);
         assertEquals(41 * STEPS, python.size());
         double worst = compare(rows(trace), python);
-        System.out.println("PythonExportTest seed002 worst relative difference numpy vs engine over " + STEPS + " steps: " + worst);
+        System.out.println("PythonSeedExportTest seed002 worst relative difference numpy vs engine over " + STEPS + " steps: " + worst);
     }
 
     /** @return the worst relative difference; fails beyond {@code 1e-9·max(1, |engine|)} */
@@ -131,19 +125,19 @@ class PythonExportTest {
 
     @Test
     void theSeed000PresetIsFullyRepresentedAndReynoldsIsNot() throws InputException {
-        Export seed000 = new PythonExport().export(new TunedPreset(Presets.get("seed000"), List.of(), "seed000"));
+        Export seed000 = new PythonSeedExport().export(new TunedPreset(Presets.get("seed000"), List.of(), "seed000"));
         assertEquals(List.of(), seed000.unrepresented());
-        assertEquals(List.of(), new PythonExport().export(TunedPreset.load("seed002")).unrepresented());
-        assertEquals(List.of("motion.kind"), new PythonExport().export(TunedPreset.load("seed000-fixed")).unrepresented()
+        assertEquals(List.of(), new PythonSeedExport().export(TunedPreset.load("seed002")).unrepresented());
+        assertEquals(List.of("motion.kind"), new PythonSeedExport().export(TunedPreset.load("seed000-fixed")).unrepresented()
                 .stream().map(Export.Unrepresented::path).toList());
-        String module = seed000.files().get(PythonExport.FILE);
+        String module = seed000.files().get(PythonSeedExport.FILE);
         assertTrue(module.contains("SEPARATION = 1.0 "), module);   // 1/50 · 50
         assertTrue(module.contains("ALIGNMENT = 1.0 "), module);    // 1/600 · 600
         assertTrue(module.contains("COHESION = 1.0 "), module);     // 1/100 · 100
-        Export reynolds = new PythonExport().export(TunedPreset.load("reynolds"));
+        Export reynolds = new PythonSeedExport().export(TunedPreset.load("reynolds"));
         List<String> paths = reynolds.unrepresented().stream().map(Export.Unrepresented::path).toList();
         assertEquals(List.of("separation.kind", "cohesion.arrivalRadius", "cohesion.kind", "motion.kind", "world.boundary.kind"), paths);
-        assertTrue(reynolds.files().get(PythonExport.FILE).contains("  - world.boundary.kind: wrap"));
+        assertTrue(reynolds.files().get(PythonSeedExport.FILE).contains("  - world.boundary.kind: wrap"));
     }
 
     /** step,id (step,predatorK for predators) → x, y, z, vx, vy, vz of every row. */

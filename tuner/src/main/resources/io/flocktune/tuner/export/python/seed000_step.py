@@ -1,5 +1,5 @@
 """Seed 000's numpy boids (Veldic 2024, seeds/000_1db60f9d84a163ac.txt), run from a state CSV
-with the constants of a module exported by `flocktune export --to python`.
+with the constants of a module exported by `flocktune export --to seed-python`.
 
 Usage: python3 seed000_step.py MODULE_DIR STATE.csv STEPS OUT.csv
 
