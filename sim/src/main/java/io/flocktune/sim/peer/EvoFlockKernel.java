@@ -11,14 +11,15 @@ import java.util.SplittableRandom;
  * plan-phase 7-NN lists; plus the run's 36 obstacle spheres (index 0 is the big sphere). A step
  * allocates nothing. The 7 nearest neighbours are found by a pass over all other boids keeping
  * the 7 smallest keys by insertion (O(N²) distance evaluations: 40 000 per step for EvoFlock's
- * 200 boids; the key's ×4 for boids behind makes a radius-bounded grid search awkward and buys
+ * 200 boids; the key's ×2 for boids not ahead makes a radius-bounded grid search awkward and buys
  * little at this size).
  *
  * <p><b>Per-step records</b>, for objectives (read them after a step, by flock slot): the
  * collisions counted at the step ({@link #collisions()}), each boid's distance after the step to
  * the first entry of its plan-phase neighbour list ({@link #nearestDistance}), its speed after
- * the step ({@link #speed}), its path curvature |normalize0(v_old) − normalize0(v_new)| of the
- * step ({@link #curvature}).
+ * the step ({@link #speed}), its path curvature of the
+ * step ({@link #curvature}: |normalize0(old forward · new speed) − normalize0(v_new)|, as
+ * {@link EvoFlock} says).
  */
 public final class EvoFlockKernel implements PeerKernel {
     private static final int K = EvoFlock.NEIGHBOURS;

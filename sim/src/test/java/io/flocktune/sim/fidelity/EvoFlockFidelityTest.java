@@ -22,7 +22,7 @@ import static org.junit.jupiter.api.Assertions.fail;
 
 /**
  * The engine's EvoFlock kernel runs the model exactly as {@link EvoFlockTranscription} (written
- * from peers.md section 4 alone, all pairs, no engine code) does: 50 steps, every position,
+ * from EvoFlock's source lines, all pairs, no engine code) does: 50 steps, every position,
  * velocity (forward · speed) and per-step record (collisions, nearest-neighbour distance,
  * speed, curvature) within {@code 1e-9 · max(1, |transcription|)}, from the same initial state
  * and the same obstacles (read from the kernel after its draw). EvoFlock's update is

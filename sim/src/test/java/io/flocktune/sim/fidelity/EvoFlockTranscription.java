@@ -5,11 +5,12 @@ import java.util.Comparator;
 import java.util.List;
 
 /**
- * EvoFlock's step (Reynolds, cwreynolds/evoflock 8d04df9) transcribed from {@code shared/peers.md}
- * section 4 and the source lines named in {@link io.flocktune.sim.peer.EvoFlock}'s list of
- * choices, written independently of the engine: a boid object with vector fields, all pairs,
- * a full sort of the flock for each boid's 7 neighbours, the formulas in the order peers.md
- * prints them. Used only by {@link EvoFlockFidelityTest}.
+ * EvoFlock's step (Reynolds, cwreynolds/evoflock 8d04df9) transcribed from the source lines
+ * named in {@link io.flocktune.sim.peer.EvoFlock}'s list of choices (Boid.h, Agent.h, Vec3.h,
+ * shape.h, flock.h) and {@code shared/peers.md} section 4, written independently of the engine:
+ * a boid object with vector fields, all pairs, a full sort of the flock for each boid's 7
+ * neighbours, the predicted collisions insertion-sorted by time to collision, the formulas in
+ * the source's order. Used only by {@link EvoFlockFidelityTest}.
  */
 final class EvoFlockTranscription {
 
