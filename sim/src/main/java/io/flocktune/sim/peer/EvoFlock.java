@@ -32,8 +32,8 @@ import io.flocktune.sim.rule.Boundary;
  *     {@code neighbor_distance}: {@code distance_squared * (forwardness > 0 ? 1 : penalty)} with
  *     {@code forwardness = forward().dot(offset_to_other)} and {@code penalty = 2}: d² × 2 for a
  *     boid beside (forward·offset = 0) or behind, as peers.md writes it. (The former reading,
- *     {@code offset_to_other *= 2} when strictly behind, i.e. d² × 4, is commented-out code removed
- *     before 8d04df9.) Boids at distance 0 (itself, coincident ones) are never neighbours
+ *     {@code offset_to_other *= 2} when strictly behind, i.e. d² × 4, is an earlier version's
+ *     rule, replaced before 8d04df9.) Boids at distance 0 (itself, coincident ones) are never neighbours
  *     ({@code distance_squared > 0 ? … : infinity}; the source asserts the nearest is not
  *     coincident, so a state where a boid has fewer than 7 others at distance &gt; 0 is refused);
  *     ties in the key go to the lower id ({@code std::partial_sort} leaves them unspecified).
