@@ -8,10 +8,10 @@ import io.flocktune.sim.rule.Boundary;
 /**
  * Craig Reynolds' EvoFlock as its code runs at commit 8d04df9 (github.com/cwreynolds/evoflock,
  * 2025-07-31, the paper's version; summary in {@code shared/peers.md} section 4, which the code
- * overrides where they differ): 3D boids that steer by their 7
- * nearest neighbours inside a sphere of radius 50 holding 35 spherical obstacles. The 15
- * components are the parameters EvoFlock's GA tunes, with the GA's ranges as constraints;
- * {@link #handTuned()} holds Reynolds' hand-tuned defaults. Run by {@link EvoFlockKernel}.
+ * overrides where they differ): 3D boids that steer by their 7 nearest neighbours inside a sphere
+ * of radius 50 holding 35 spherical obstacles. The 15 components are the parameters EvoFlock's
+ * GA tunes, with the GA's ranges as constraints; {@link #handTuned()} holds Reynolds' hand-tuned
+ * defaults. Run by {@link EvoFlockKernel}.
  *
  * <p><b>Constants</b> (FlockParameters.h): 7 neighbours, body diameter 1, mass 1, dt = 1/30 s,
  * target speed 20 (speed control ramps from +1 at 18 to −1 at 22), steering blended with the
@@ -33,8 +33,8 @@ import io.flocktune.sim.rule.Boundary;
  *     {@code forwardness = forward().dot(offset_to_other)} and {@code penalty = 2}: d² × 2 for a
  *     boid beside (forward·offset = 0) or behind, as peers.md writes it. (The former reading,
  *     {@code offset_to_other *= 2} when strictly behind, i.e. d² × 4, is an earlier version's
- *     rule, replaced before 8d04df9.) Boids at distance 0 (itself, coincident ones) are never neighbours
- *     ({@code distance_squared > 0 ? … : infinity}; the source asserts the nearest is not
+ *     rule, replaced before 8d04df9.) Boids at distance 0 (itself, coincident ones) are never
+ *     neighbours ({@code distance_squared > 0 ? … : infinity}; the source asserts the nearest is not
  *     coincident, so a state where a boid has fewer than 7 others at distance &gt; 0 is refused);
  *     ties in the key go to the lower id ({@code std::partial_sort} leaves them unspecified).
  *     Needs at least 8 boids.</li>
