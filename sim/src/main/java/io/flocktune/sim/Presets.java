@@ -105,12 +105,16 @@ public final class Presets {
      */
     static Preset evoflock() {
         return Preset.forPeer("evoflock",
-                "Reynolds' EvoFlock (cwreynolds/evoflock 8d04df9, peers.md section 4), hand-tuned defaults: 200 boids "
-                        + "in 3D, 7 nearest neighbours (x2 distance behind), distance x angle weights, speed control "
-                        + "to 20, predictive and static avoidance of a sphere of radius 50 holding 35 random "
-                        + "spheres (drawn from the run's seed), steer blended 0.2/0.8, max force, dt 1/30, no "
-                        + "speed cap, collisions pushed out; start in a ball of radius 16.5 at (-33,0,0) at "
-                        + "rest. Box side 100, boundary none: the sphere is the boundary",
+                "Reynolds' EvoFlock as its code runs at commit 8d04df9 (cwreynolds/evoflock), hand-tuned "
+                        + "defaults: 200 boids in 3D, 7 nearest neighbours ranked by squared distance, doubled "
+                        + "unless ahead (forward.offset > 0), distance x angle weights, speed control to 20, "
+                        + "predictive avoidance of the first hit by time to collision (at rest: the obstacles' "
+                        + "order, big sphere first) and static avoidance of a sphere of radius 50 holding 35 "
+                        + "random spheres (drawn from the run's seed by rejection sampling), normalize_or_0 "
+                        + "leaving vectors with |v|^2 <= 1e-15 as they are, steer blended 0.2/0.8, max force, "
+                        + "dt 1/30, no speed cap, curvature after the speed update, collisions pushed out; start "
+                        + "in a ball of radius 16.5 at (-33,0,0) at rest. Box side 100, boundary none: the "
+                        + "sphere is the boundary. Every choice: docs/models/evoflock.md",
                 new World(3, 100, new Boundary.None()),
                 new Boids(200, 0, EvoFlock.TARGET_SPEED, 0, 2 * EvoFlock.SPAWN_RADIUS),
                 EvoFlock.handTuned());

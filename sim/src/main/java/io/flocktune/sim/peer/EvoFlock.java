@@ -6,11 +6,12 @@ import io.flocktune.sim.Preset;
 import io.flocktune.sim.rule.Boundary;
 
 /**
- * Craig Reynolds' EvoFlock (github.com/cwreynolds/evoflock, the paper's code version 8d04df9,
- * 2025-07-31; specification in {@code shared/peers.md} section 4): 3D boids that steer by their 7
- * nearest neighbours inside a sphere of radius 50 holding 35 spherical obstacles. The 15
- * components are the parameters EvoFlock's GA tunes, with the GA's ranges as constraints;
- * {@link #handTuned()} holds Reynolds' hand-tuned defaults. Run by {@link EvoFlockKernel}.
+ * Craig Reynolds' EvoFlock as its code runs at commit 8d04df9 (github.com/cwreynolds/evoflock,
+ * 2025-07-31, the paper's version; summary in {@code shared/peers.md} section 4, which the code
+ * overrides where they differ): 3D boids that steer by their 7 nearest neighbours inside a sphere
+ * of radius 50 holding 35 spherical obstacles. The 15 components are the parameters EvoFlock's
+ * GA tunes, with the GA's ranges as constraints; {@link #handTuned()} holds Reynolds' hand-tuned
+ * defaults. Run by {@link EvoFlockKernel}.
  *
  * <p><b>Constants</b> (FlockParameters.h): 7 neighbours, body diameter 1, mass 1, dt = 1/30 s,
  * target speed 20 (speed control ramps from +1 at 18 to −1 at 22), steering blended with the
@@ -27,18 +28,33 @@ import io.flocktune.sim.rule.Boundary;
  *
  * <p><b>Choices where the source is ambiguous</b> (source line → choice):
  * <ul>
- * <li>peers.md "N = 7 nearest by d² · (2 if forward·(n−p) &lt;= 0 else 1)" against "neighbours
- *     behind count double distance" → Boid.h {@code recompute_nearest_neighbors}:
- *     {@code if (offset_to_other.dot(forward()) < 0) { offset_to_other *= 2; }}: the offset is
- *     doubled (d² × 4) when strictly behind. Boids at distance 0 (itself, coincident ones) are
- *     never neighbours ({@code d2 > 0 ? d2 : infinity}); ties in the key go to the lower id
- *     ({@code std::partial_sort} leaves them unspecified). Needs at least 8 boids.</li>
+ * <li>the 7 neighbours → Boid.h {@code recompute_nearest_neighbors}, lambda
+ *     {@code neighbor_distance}: {@code distance_squared * (forwardness > 0 ? 1 : penalty)} with
+ *     {@code forwardness = forward().dot(offset_to_other)} and {@code penalty = 2}: d² × 2 for a
+ *     boid beside (forward·offset = 0) or behind, as peers.md writes it. (The former reading,
+ *     {@code offset_to_other *= 2} when strictly behind, i.e. d² × 4, is an earlier version's
+ *     rule, replaced before 8d04df9.) Boids at distance 0 (itself, coincident ones) are never
+ *     neighbours ({@code distance_squared > 0 ? … : infinity}; the source asserts the nearest is not
+ *     coincident, so a state where a boid has fewer than 7 others at distance &gt; 0 is refused);
+ *     ties in the key go to the lower id ({@code std::partial_sort} leaves them unspecified).
+ *     Needs at least 8 boids.</li>
+ * <li>{@code normalize_or_0} → Vec3.h: {@code is_zero_length() ? *this : *this / length()}, with
+ *     {@code is_zero_length} = |v|² within {@code util::epsilon} = 1e-15 of 0 (Utilities.h
+ *     {@code within_epsilon}, {@code <=}) and every component 0 or normal ({@code is_valid}): a
+ *     vector with |v|² &le; 1e-15 is returned as it is (not as 0, not normalized). Used for the
+ *     separation, alignment and cohesion directions, each neighbour's heading offset, the
+ *     predictive lateral and the curvature.</li>
  * <li>{@code remap_interval_clip(x, a, b, c, d)} with a = b (e.g. predictive avoidance at speed
  *     0: {@code min_dist = speed · minTimeToCollide = 0}) → Utilities.h: blend 0.5 (weight
  *     0.5), as the source; then clipped to [min(c,d), max(c,d)].</li>
- * <li>"first ray–obstacle hit along fwd (sorted by dist/speed)" → sorted by distance to the
- *     hit, ties to the earlier obstacle (big sphere first): the same order for speed &gt; 0, and
- *     defined at speed 0 where dist/speed is ∞ or NaN. Ray–sphere hit as shape.h
+ * <li>"first ray–obstacle hit along fwd (sorted by dist/speed)" → Boid.h
+ *     {@code cache_predicted_obstacle_collisions}: each hit's {@code time_to_collision = dist /
+ *     speed()}, then {@code std::ranges::sort} with {@code <}; the first collision is the least
+ *     time, ties (and every hit at speed 0, where all times are +∞, or NaN for dist = 0) in the
+ *     obstacles' order, so a boid at rest (after a collision, or at the start) takes the big
+ *     sphere's wall, not the nearest hit. The order kept for equal keys is that of the insertion
+ *     sort that {@code std::sort} runs on a list this short (at most 16 hits; more would need a
+ *     ray through 16 of the 35 spheres). Ray–sphere hit as shape.h
  *     {@code ray_sphere_intersection}: δ = (u·(o−c))² − (|o−c|² − r²); if δ &ge; 0, d1 = −u·(o−c)
  *     + √δ, d2 = −u·(o−c) − √δ; the hit is at d1 if d1 &ge; 0, replaced by d2 if 0 &le; d2 &lt;
  *     d1. Hit normal = unit(poi − c) · signum(|p − c| − r) ({@code normalTowardAgent}).</li>
@@ -54,7 +70,8 @@ import io.flocktune.sim.rule.Boundary;
  * <li>steer blend → Utilities.h {@code Blender::blend(new, 0.8)}: the first call (and the first
  *     after a collision cleared it) returns new; later ones {@code interpolate(0.8, new, old)} =
  *     new·(1 − 0.8) + old·0.8.</li>
- * <li>truncate(steer, maxForce) → steer · (maxForce / |steer|) when |steer| &gt; maxForce.</li>
+ * <li>truncate(steer, maxForce) → Vec3.h {@code truncate}: steer · (maxForce / √|steer|²) when
+ *     |steer|² &gt; maxForce², else steer.</li>
  * <li>collision resolution → Boid.h {@code enforceObstacleConstraint}, obstacle by obstacle (big
  *     sphere first, then the 35 in placement order), each on the position the previous one left:
  *     a boid with signed distance &gt; 0 (big sphere) or &lt; 0 (a small one) is counted as one
@@ -63,10 +80,19 @@ import io.flocktune.sim.rule.Boundary;
  *     unit((ec + normal) − ec) ({@code ls().fromTo(ec, ec + normal · bodyDiameter)}).</li>
  * <li>order of phases and records → flock.h {@code fly_boids}: plan all, apply all, enforce, then
  *     record separation (distance after the move and enforcement to the first entry of the
- *     plan-phase 7-NN list), speed (after enforcement) and curvature (|normalize0(v_old) −
- *     normalize0(v_new)| from the apply phase, before enforcement).</li>
- * <li>obstacle placement ({@code arrangeNonOverlappingSpheres(radii, 4, 50, 4000)}; the version
- *     read is a 100-iteration relaxation, the paper's takes 4000 retries) → rejection sampling:
+ *     plan-phase 7-NN list), speed (after enforcement) and curvature (from the apply phase,
+ *     before enforcement).</li>
+ * <li>curvature → Agent.h {@code update_speed_and_local_space}: {@code setSpeed(new_speed)} comes
+ *     before {@code setPathCurvature(new_velocity)}, whose old velocity {@code velocity()} is then
+ *     the old forward · the new speed: curvature = |normalize0(fwd_old · s_new) −
+ *     normalize0(v_new)|, so a boid starting from rest straight ahead has curvature 0 (peers.md's
+ *     |unit(v_old) − unit(v_new)| would give 1), and 0 when the new speed is 0.</li>
+ * <li>obstacle placement (flock.h: {@code shape::arrangeNonOverlappingSpheres(radii, 4, 50, 4000)},
+ *     4000 named "max retries"; shape.h's function is a relaxation that moves random centres,
+ *     drawn from EvoFlock's own generator, apart step by step, capped in iterations) → rejection
+ *     sampling, kept: EvoFlock's generator is not reproduced, so neither method gives its
+ *     layouts, and rejection sampling keeps the margin of 4 exactly by construction, where a
+ *     capped relaxation may stop with a residual overlap:
  *     35 radii U(4, 10) first, then for each sphere in turn up to 4000 centres uniform in the
  *     ball of radius 50 − r − 4, the first at least r + r' + 4 from every sphere placed so far is
  *     kept; when one finds no place in 4000 draws, the radii and all centres are drawn again.</li>

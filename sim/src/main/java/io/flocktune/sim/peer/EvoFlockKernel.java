@@ -11,14 +11,15 @@ import java.util.SplittableRandom;
  * plan-phase 7-NN lists; plus the run's 36 obstacle spheres (index 0 is the big sphere). A step
  * allocates nothing. The 7 nearest neighbours are found by a pass over all other boids keeping
  * the 7 smallest keys by insertion (O(N²) distance evaluations: 40 000 per step for EvoFlock's
- * 200 boids; the key's ×4 for boids behind makes a radius-bounded grid search awkward and buys
+ * 200 boids; the key's ×2 for boids not ahead makes a radius-bounded grid search awkward and buys
  * little at this size).
  *
  * <p><b>Per-step records</b>, for objectives (read them after a step, by flock slot): the
  * collisions counted at the step ({@link #collisions()}), each boid's distance after the step to
  * the first entry of its plan-phase neighbour list ({@link #nearestDistance}), its speed after
- * the step ({@link #speed}), its path curvature |normalize0(v_old) − normalize0(v_new)| of the
- * step ({@link #curvature}).
+ * the step ({@link #speed}), its path curvature of the
+ * step ({@link #curvature}: |normalize0(old forward · new speed) − normalize0(v_new)|, as
+ * {@link EvoFlock} says).
  */
 public final class EvoFlockKernel implements PeerKernel {
     private static final int K = EvoFlock.NEIGHBOURS;
@@ -27,6 +28,9 @@ public final class EvoFlockKernel implements PeerKernel {
     private static final double BODY_DIAMETER = 1;
     private static final double MARGIN = 4;
     private static final int RETRIES = 4000;
+    private static final double BEHIND_PENALTY = 2;
+    /** Utilities.h {@code util::epsilon}: a vector with |v|² at most this is "zero length". */
+    static final double EPSILON = 1e-15;
 
     private final EvoFlock p;
     private final int capacity;
@@ -37,6 +41,7 @@ public final class EvoFlockKernel implements PeerKernel {
     private final boolean[] memSet;                     // Blender has a value (false = "first")
     private final int[] neighbours;                     // K per boid, nearest first
     private final double[] keys = new double[K];
+    private final double[] unit = new double[3];        // normalize0's result
     private final double[] nearest, curvature;
     private int collisions;
     private long totalCollisions;
@@ -108,7 +113,29 @@ public final class EvoFlockKernel implements PeerKernel {
             speed[i] = s;
         }
         pushOutUncounted();
+        requireNeighbours();
         writeBack(flock);
+    }
+
+    /**
+     * Refuses a state in which some boid has fewer than 7 other boids at distance &gt; 0 (after
+     * the push out of obstacles): EvoFlock ranks a coincident boid at infinite distance and
+     * asserts that none is a neighbour (Boid.h {@code recompute_nearest_neighbors}), so such a
+     * boid has no 7 neighbours to steer by. Boids at distinct positions never become coincident
+     * by the step's arithmetic except through exact ties, so a run that starts valid stays so.
+     */
+    private void requireNeighbours() {
+        for (int i = 0; i < n; i++) {
+            int others = 0;
+            for (int j = 0; j < n && others < K; j++) {
+                double dx = x[j] - x[i], dy = y[j] - y[i], dz = z[j] - z[i];
+                if (dx * dx + dy * dy + dz * dz > 0) others++;
+            }
+            if (others < K) {
+                throw new IllegalArgumentException("boid " + id[i] + " has " + others + " other boids at distance > 0: "
+                        + "peer.kind = evoFlock needs 7 for each boid (coincident boids are never neighbours)");
+            }
+        }
     }
 
     private void start(Flock flock) {
@@ -191,7 +218,10 @@ public final class EvoFlockKernel implements PeerKernel {
         writeBack(flock);
     }
 
-    /** The 7 nearest by key d² · (4 if strictly behind), d &gt; 0, ties to the lower id. */
+    /**
+     * The 7 nearest by key d² · (1 if forward·offset &gt; 0, else 2), d &gt; 0, ties to the lower id
+     * (Boid.h {@code recompute_nearest_neighbors}, see {@link EvoFlock}).
+     */
     private void findNeighbours(int i) {
         int base = i * K;
         int found = 0;
@@ -201,7 +231,7 @@ public final class EvoFlockKernel implements PeerKernel {
             double dx = x[j] - xi, dy = y[j] - yi, dz = z[j] - zi;
             double d2 = dx * dx + dy * dy + dz * dz;
             if (!(d2 > 0)) continue;
-            if (dx * fxi + dy * fyi + dz * fzi < 0) d2 *= 4;
+            if (!(fxi * dx + fyi * dy + fzi * dz > 0)) d2 *= BEHIND_PENALTY;
             if (d2 > worst) continue;
             if (found == K && !before(d2, id[j], keys[K - 1], id[neighbours[base + K - 1]])) continue;
             int at = found < K ? found++ : K - 1;
@@ -225,8 +255,8 @@ public final class EvoFlockKernel implements PeerKernel {
         findNeighbours(i);
         double xi = x[i], yi = y[i], zi = z[i], fxi = fx[i], fyi = fy[i], fzi = fz[i], si = speed[i];
         // speed control
-        double fw = remapClip(si, 18, 22, 1, -1) * p.weightForward();
-        double rx = fxi * fw, ry = fyi * fw, rz = fzi * fw;
+        double fw = remapClip(si, 18, 22, 1, -1), wf = p.weightForward();
+        double rx = fxi * fw * wf, ry = fyi * fw * wf, rz = fzi * fw * wf;
         // separation, alignment, cohesion over the 7 neighbours
         double sx = 0, sy = 0, sz = 0, ax = 0, ay = 0, az = 0, cx = 0, cy = 0, cz = 0, total = 0;
         int base = i * K;
@@ -238,37 +268,27 @@ public final class EvoFlockKernel implements PeerKernel {
             double ws = (1 - clip01(dist / p.maxDistSeparate())) * remapClip(projection, p.angleSeparate(), 1, 0, 1);
             sx += -dx * ws; sy += -dy * ws; sz += -dz * ws;
             double wa = (1 - clip01(dist / p.maxDistAlign())) * remapClip(projection, p.angleAlign(), 1, 0, 1);
-            double hx = fx[j] - fxi, hy = fy[j] - fyi, hz = fz[j] - fzi;
-            double hl = Math.sqrt(hx * hx + hy * hy + hz * hz);
-            if (hl > 0) {
-                ax += hx / hl * wa; ay += hy / hl * wa; az += hz / hl * wa;
-            }
+            normalize0(fx[j] - fxi, fy[j] - fyi, fz[j] - fzi);
+            ax += unit[0] * wa; ay += unit[1] * wa; az += unit[2] * wa;
             double wc = (1 - clip01(dist / p.maxDistCohere())) * remapClip(projection, p.angleCohere(), 1, 0, 1);
             cx += x[j] * wc; cy += y[j] * wc; cz += z[j] * wc;
             total += wc;
         }
-        double l = Math.sqrt(sx * sx + sy * sy + sz * sz);
-        if (l > 0) {
-            double w = p.weightSeparate();
-            rx += sx / l * w; ry += sy / l * w; rz += sz / l * w;
-        }
-        l = Math.sqrt(ax * ax + ay * ay + az * az);
-        if (l > 0) {
-            double w = p.weightAlign();
-            rx += ax / l * w; ry += ay / l * w; rz += az / l * w;
-        }
+        normalize0(sx, sy, sz);
+        double w = p.weightSeparate();
+        rx += unit[0] * w; ry += unit[1] * w; rz += unit[2] * w;
+        normalize0(ax, ay, az);
+        w = p.weightAlign();
+        rx += unit[0] * w; ry += unit[1] * w; rz += unit[2] * w;
         if (total > 0) {
             cx /= total; cy /= total; cz /= total;
         }
-        cx -= xi; cy -= yi; cz -= zi;
-        l = Math.sqrt(cx * cx + cy * cy + cz * cz);
-        if (l > 0) {
-            double w = p.weightCohere();
-            rx += cx / l * w; ry += cy / l * w; rz += cz / l * w;
-        }
-        // predictive avoidance: the nearest ray hit along forward
+        normalize0(cx - xi, cy - yi, cz - zi);
+        w = p.weightCohere();
+        rx += unit[0] * w; ry += unit[1] * w; rz += unit[2] * w;
+        // predictive avoidance: the first ray hit by time to collision dist / speed
         int hit = -1;
-        double hitDist = 0, hx = 0, hy = 0, hz = 0;
+        double hitTime = 0, hitDist = 0, hx = 0, hy = 0, hz = 0;
         for (int o = 0; o < obstacleCount; o++) {
             double qx = xi - ox[o], qy = yi - oy[o], qz = zi - oz[o];
             double ud = fxi * qx + fyi * qy + fzi * qz;
@@ -283,8 +303,10 @@ public final class EvoFlockKernel implements PeerKernel {
             double px = xi + fxi * d, py = yi + fyi * d, pz = zi + fzi * d;
             double ex = px - xi, ey = py - yi, ez = pz - zi;
             double dist = Math.sqrt(ex * ex + ey * ey + ez * ez);
-            if (hit < 0 || dist < hitDist) {
+            double time = dist / si;                     // +Infinity (or NaN) for every hit at speed 0
+            if (hit < 0 || time < hitTime) {
                 hit = o;
+                hitTime = time;
                 hitDist = dist;
                 hx = px; hy = py; hz = pz;
             }
@@ -297,17 +319,15 @@ public final class EvoFlockKernel implements PeerKernel {
             double sign = Math.signum(Math.sqrt(qx * qx + qy * qy + qz * qz) - or[hit]);
             nx *= sign; ny *= sign; nz *= sign;
             double along = nx * fxi + ny * fyi + nz * fzi;
-            double lx = nx - fxi * along, ly = ny - fyi * along, lz = nz - fzi * along;
-            double ll = Math.sqrt(lx * lx + ly * ly + lz * lz);
-            double alx = 0, aly = 0, alz = 0;
-            if (ll > 0) {
-                alx = lx / ll; aly = ly / ll; alz = lz / ll;
-            }
+            normalize0(nx - fxi * along, ny - fyi * along, nz - fzi * along);
+            double alx = unit[0], aly = unit[1], alz = unit[2];
             double alen = Math.sqrt(alx * alx + aly * aly + alz * alz);
             double weight = remapClip(hitDist, 0, si * p.minTimeToCollide(), 1, 0);
             double brake = alen * -0.5;
-            double w = weight * p.weightAvoidPredict();
-            rx += (alx + fxi * brake) * w; ry += (aly + fyi * brake) * w; rz += (alz + fzi * brake) * w;
+            w = p.weightAvoidPredict();
+            rx += (alx + fxi * brake) * weight * w;
+            ry += (aly + fyi * brake) * weight * w;
+            rz += (alz + fzi * brake) * weight * w;
         }
         // static avoidance: fly away from every obstacle surface within flyAwayMaxDist
         double maxDistance = p.flyAwayMaxDist();
@@ -330,8 +350,8 @@ public final class EvoFlockKernel implements PeerKernel {
                 }
             }
         }
-        double ws = p.weightAvoidStatic();
-        rx += vx * ws; ry += vy * ws; rz += vz * ws;
+        w = p.weightAvoidStatic();
+        rx += vx * w; ry += vy * w; rz += vz * w;
         // smoothing
         if (memSet[i]) {
             rx = rx * (1 - SMOOTHNESS) + memX[i] * SMOOTHNESS;
@@ -345,25 +365,20 @@ public final class EvoFlockKernel implements PeerKernel {
 
     private void apply(int i) {
         double sx = steerX[i], sy = steerY[i], sz = steerZ[i];
-        double len = Math.sqrt(sx * sx + sy * sy + sz * sz);
+        double len2 = sx * sx + sy * sy + sz * sz;
         double max = p.maxForce();
-        if (len > max) {
-            sx = sx / len * max; sy = sy / len * max; sz = sz / len * max;
+        if (len2 > max * max) {
+            double scale = max / Math.sqrt(len2);
+            sx *= scale; sy *= scale; sz *= scale;
         }
         double s = speed[i];
-        double ovx = fx[i] * s, ovy = fy[i] * s, ovz = fz[i] * s;
-        double nvx = ovx + sx * DT, nvy = ovy + sy * DT, nvz = ovz + sz * DT;
+        double nvx = fx[i] * s + sx * DT, nvy = fy[i] * s + sy * DT, nvz = fz[i] * s + sz * DT;
         double ns = Math.sqrt(nvx * nvx + nvy * nvy + nvz * nvz);
-        // curvature: |normalize0(v_old) − normalize0(v_new)|
-        double ol = Math.sqrt(ovx * ovx + ovy * ovy + ovz * ovz);
-        double ax = 0, ay = 0, az = 0, bx = 0, by = 0, bz = 0;
-        if (ol > 0) {
-            ax = ovx / ol; ay = ovy / ol; az = ovz / ol;
-        }
-        if (ns > 0) {
-            bx = nvx / ns; by = nvy / ns; bz = nvz / ns;
-        }
-        double cx = ax - bx, cy = ay - by, cz = az - bz;
+        // curvature after setSpeed: |normalize0(old forward · new speed) − normalize0(v_new)|
+        normalize0(fx[i] * ns, fy[i] * ns, fz[i] * ns);
+        double ax = unit[0], ay = unit[1], az = unit[2];
+        normalize0(nvx, nvy, nvz);
+        double cx = ax - unit[0], cy = ay - unit[1], cz = az - unit[2];
         curvature[i] = Math.sqrt(cx * cx + cy * cy + cz * cz);
         speed[i] = ns;
         if (ns > 0) {
@@ -416,6 +431,25 @@ public final class EvoFlockKernel implements PeerKernel {
             fxs[i] = x[i]; fys[i] = y[i]; fzs[i] = z[i];
             vxs[i] = fx[i] * speed[i]; vys[i] = fy[i] * speed[i]; vzs[i] = fz[i] * speed[i];
         }
+    }
+
+    /**
+     * Vec3.h {@code normalize_or_0} into {@link #unit}: v / |v|, except that a "zero length" vector
+     * (|v|² &le; 1e-15, Utilities.h {@code within_epsilon}, with every component 0 or normal,
+     * {@code is_valid}) is returned as it is, not as 0.
+     */
+    private void normalize0(double vx, double vy, double vz) {
+        double l2 = vx * vx + vy * vy + vz * vz;
+        if (l2 <= EPSILON && normalOrZero(vx) && normalOrZero(vy) && normalOrZero(vz)) {
+            unit[0] = vx; unit[1] = vy; unit[2] = vz;
+        } else {
+            double l = Math.sqrt(l2);
+            unit[0] = vx / l; unit[1] = vy / l; unit[2] = vz / l;
+        }
+    }
+
+    private static boolean normalOrZero(double v) {
+        return v == 0 || (Math.abs(v) >= Double.MIN_NORMAL && Double.isFinite(v));
     }
 
     /** Utilities.h {@code remap_interval_clip}: a zero-width input interval blends 0.5. */

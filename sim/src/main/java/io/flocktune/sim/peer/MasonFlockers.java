@@ -57,7 +57,9 @@ import io.flocktune.sim.Preset;
  *
  * <p>{@code boids} must say what the model does: {@code minSpeed = 0} (dead flockers stand still),
  * {@code maxSpeed = jump}, {@code initialSpeed = 0} ({@code lastd} starts at 0), {@code spawnSize
- * = world.size} (uniform over the whole torus); the world is 2D and {@code wrap}.
+ * = world.size} (uniform over the whole torus); the world is 2D and {@code wrap}, of side
+ * {@code world.size > jump}: MASON's {@code stx} wraps a coordinate once, so a longer move would
+ * leave the world (MASON would go on with positions outside it; the preset is refused instead).
  *
  * @param avoidance              weight of the avoidance term, &ge; 0 (MASON default 1)
  * @param cohesion               weight of the cohesion term, &ge; 0 (default 1)
@@ -95,6 +97,10 @@ public record MasonFlockers(@NonNegative double avoidance, @NonNegative double c
     @Override
     public void check(Preset.World world, Preset.Boids boids) {
         PeerModel.requireTorus2D("masonFlockers", world);
+        if (!(world.size() > jump)) {
+            throw new IllegalArgumentException("world.size = " + world.size() + ": masonFlockers needs > peer.jump = "
+                    + jump + " (MASON wraps a move once, so a move longer than the world leaves it)");
+        }
         if (boids.minSpeed() != 0) {
             throw new IllegalArgumentException("boids.minSpeed = " + boids.minSpeed()
                     + ": masonFlockers needs 0 (dead flockers stand still)");

@@ -12,7 +12,8 @@ import java.util.SplittableRandom;
  * {@code stx} wrapping and {@code tdx} minimum image, and writes the flock's positions (shifted
  * by −W/2 into our box [−W/2, W/2)) and velocities ({@code lastd}) after every step.
  *
- * <p>Neighbours come from a cell list of side ≥ {@code neighborhood} kept up to date as each
+ * <p>Neighbours come from a cell list of side ≥ {@code neighborhood} (and at most ⌈√capacity⌉
+ * cells per side, whatever the world's size) kept up to date as each
  * flocker moves (so a flocker sees the earlier movers where they now are); the candidates of the
  * 3 × 3 surrounding cells (every flocker when fewer than 3 cells fit across) are filtered by the
  * inclusive toroidal distance test and summed in slot order (id order for a new flock), so sums
@@ -43,8 +44,11 @@ public final class MasonFlockersKernel implements PeerKernel {
         this.width = width;
         this.half = 0.5 * width;
         this.radiusSquared = model.neighborhood() * model.neighborhood();
-        // cells a little wider than the radius, so rounding at a cell edge never hides a neighbour
-        this.cells = Math.max(1, (int) Math.floor(width / model.neighborhood() * (1 - 1e-9)));
+        // cells a little wider than the radius, so rounding at a cell edge never hides a neighbour;
+        // at most ⌈√capacity⌉ (≥ 3) per side, about one flocker per cell, so a huge world needs no huge table
+        int byRadius = (int) Math.floor(width / model.neighborhood() * (1 - 1e-9));
+        int byCount = Math.max(3, (int) Math.ceil(Math.sqrt(capacity)));
+        this.cells = Math.max(1, Math.min(byRadius, byCount));
         this.cellSize = width / cells;
         x = new double[capacity]; y = new double[capacity];
         lastdx = new double[capacity]; lastdy = new double[capacity];

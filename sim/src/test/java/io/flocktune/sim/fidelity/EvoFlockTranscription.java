@@ -5,11 +5,12 @@ import java.util.Comparator;
 import java.util.List;
 
 /**
- * EvoFlock's step (Reynolds, cwreynolds/evoflock 8d04df9) transcribed from {@code shared/peers.md}
- * section 4 and the source lines named in {@link io.flocktune.sim.peer.EvoFlock}'s list of
- * choices, written independently of the engine: a boid object with vector fields, all pairs,
- * a full sort of the flock for each boid's 7 neighbours, the formulas in the order peers.md
- * prints them. Used only by {@link EvoFlockFidelityTest}.
+ * EvoFlock's step (Reynolds, cwreynolds/evoflock 8d04df9) transcribed from the source lines
+ * named in {@link io.flocktune.sim.peer.EvoFlock}'s list of choices (Boid.h, Agent.h, Vec3.h,
+ * shape.h, flock.h) and {@code shared/peers.md} section 4, written independently of the engine:
+ * a boid object with vector fields, all pairs, a full sort of the flock for each boid's 7
+ * neighbours, the predicted collisions insertion-sorted by time to collision, the formulas in
+ * the source's order. Used only by {@link EvoFlockFidelityTest}.
  */
 final class EvoFlockTranscription {
 
@@ -21,8 +22,14 @@ final class EvoFlockTranscription {
         double dot(V o) { return x * o.x + y * o.y + z * o.z; }
         double length() { return Math.sqrt(dot(this)); }
         V normalize() { double l = length(); return new V(x / l, y / l, z / l); }
-        V normalize0() { double l = length(); return l > 0 ? new V(x / l, y / l, z / l) : ZERO; }
-        V truncate(double max) { double l = length(); return l > max ? normalize().times(max) : this; }
+        /** Vec3.h normalize_or_0: a "zero length" vector (|v|² within 1e-15 of 0, is_valid) is returned as it is. */
+        V normalize0() { return isZeroLength() ? this : normalize(); }
+        boolean isZeroLength() { return valid(x) && valid(y) && valid(z) && Math.abs(dot(this) - 0) <= 1e-15; }
+        static boolean valid(double c) { return c == 0 || (Double.isFinite(c) && Math.abs(c) >= Double.MIN_NORMAL); }
+        V truncate(double max) {
+            double lenSq = dot(this), maxSq = max * max;
+            return times(lenSq > maxSq ? max / Math.sqrt(lenSq) : 1);
+        }
     }
 
     /** One boid: position, unit forward, speed, steer memory (null = empty), plan results. */
@@ -85,14 +92,12 @@ final class EvoFlockTranscription {
         for (Boid b : boids) b.nearestDistance = b.p.minus(b.neighbours.get(0).p).length();
     }
 
-    /** The offset factor of a neighbour behind: 2 in the source (a test sets √2 to check sharpness). */
-    double behindOffsetFactor = 2;
-
+    /** Boid.h neighbor_distance: d² times 2 unless forward·offset &gt; 0; infinite for d = 0. */
     double key(Boid me, Boid other) {
         V offset = other.p.minus(me.p);
-        if (offset.dot(me.fwd) < 0) offset = offset.times(behindOffsetFactor);
         double d2 = offset.dot(offset);
-        return d2 > 0 ? d2 : Double.POSITIVE_INFINITY;
+        double forwardness = me.fwd.dot(offset);
+        return d2 > 0 ? d2 * (forwardness > 0 ? 1 : 2) : Double.POSITIVE_INFINITY;
     }
 
     double weight(Boid me, Boid n, double maxDist, double cosAngle) {
@@ -153,17 +158,32 @@ final class EvoFlockTranscription {
         return hit;
     }
 
+    /** One predicted collision (Boid.h cache_predicted_obstacle_collisions). */
+    record Collision(Sphere o, double timeToCollision, double dist, V poi) {}
+
     V predictive(Boid me) {
-        Sphere first = null;
-        V firstPoi = null;
-        double firstDist = 0;
+        List<Collision> collisions = new ArrayList<>();
         for (Sphere o : obstacles) {
             V poi = raySphere(me.p, me.fwd, o.r, o.c);
             if (poi == null) continue;
             double dist = poi.minus(me.p).length();
-            if (first == null || dist < firstDist) { first = o; firstPoi = poi; firstDist = dist; }
+            collisions.add(new Collision(o, dist / me.speed, dist, poi));
         }
-        if (first == null) return V.ZERO;
+        // std::sort of a short list: insertion sort by time_to_collision with "<" (equal, +inf
+        // and NaN keys keep the obstacles' order)
+        for (int i = 1; i < collisions.size(); i++) {
+            Collision c = collisions.get(i);
+            int j = i;
+            while (j > 0 && c.timeToCollision() < collisions.get(j - 1).timeToCollision()) {
+                collisions.set(j, collisions.get(j - 1));
+                j--;
+            }
+            collisions.set(j, c);
+        }
+        if (collisions.isEmpty()) return V.ZERO;
+        Sphere first = collisions.get(0).o();
+        V firstPoi = collisions.get(0).poi();
+        double firstDist = collisions.get(0).dist();
         double sdf = me.p.minus(first.c).length() - first.r;
         V normal = firstPoi.minus(first.c).normalize().times(Math.signum(sdf));
         V lateral = normal.minus(me.fwd.times(normal.dot(me.fwd)));
@@ -193,11 +213,10 @@ final class EvoFlockTranscription {
     void apply(Boid b) {
         V force = b.steer.truncate(fp.maxForce);
         V acceleration = force.times(1 / 1.0);
-        V oldVelocity = b.fwd.times(b.speed);
-        V newVelocity = oldVelocity.plus(acceleration.times(DT));
+        V newVelocity = b.fwd.times(b.speed).plus(acceleration.times(DT));
         double newSpeed = newVelocity.length();
-        b.curvature = oldVelocity.normalize0().minus(newVelocity.normalize0()).length();
-        b.speed = newSpeed;
+        b.speed = newSpeed;                                          // setSpeed, then setPathCurvature:
+        b.curvature = b.fwd.times(b.speed).normalize0().minus(newVelocity.normalize0()).length();
         if (newSpeed > 0) {
             b.fwd = new V(newVelocity.x / newSpeed, newVelocity.y / newSpeed, newVelocity.z / newSpeed);
             b.p = b.p.plus(b.fwd.times(newSpeed).times(DT));

@@ -70,8 +70,11 @@ final class PeersCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    /** A peer's published result, from {@code peers.json}. */
-    record Published(String experiment, String tool, String figure, String runs, String wall) {}
+    /**
+     * A peer's published result, from {@code peers.json}; {@code publishedRuns} is the model runs
+     * of the published budget where the peer states one as a number (0 when not).
+     */
+    record Published(String experiment, String tool, String figure, String runs, String wall, long publishedRuns) {}
 
     /** @return the peers' published results, in order */
     static List<Published> published() {
@@ -80,7 +83,7 @@ final class PeersCommand implements Callable<Integer> {
             List<Published> out = new ArrayList<>();
             for (JsonNode p : root.get("peers")) {
                 out.add(new Published(p.get("experiment").asText(), p.get("tool").asText(), p.get("figure").asText(),
-                        p.get("runs").asText(), p.get("wall").asText()));
+                        p.get("runs").asText(), p.get("wall").asText(), p.path("publishedRuns").asLong(0)));
             }
             return out;
         } catch (IOException e) {
@@ -161,10 +164,13 @@ final class PeersCommand implements Callable<Integer> {
             out.printf(Locale.ROOT, "  flocktune: the best finalist failed a test replicate; see %s%n", r.directory());
         } else {
             Interval i = m.interval(0);
+            String share = p.publishedRuns() > 0
+                    ? String.format(Locale.ROOT, " (%.2g %% of the published %d)", 100.0 * search / p.publishedRuns(), p.publishedRuns())
+                    : "";
             out.printf(Locale.ROOT, "  flocktune: %s %.4g [%.4g, %.4g] on %d fresh test seeds (search estimate %.4g); "
-                            + "%d model runs in the search + %d held-out selection and test runs; %.1f s wall on %d thread(s); %s%n",
+                            + "%d model runs in the search%s + %d held-out selection and test runs; %.1f s wall on %d thread(s); %s%n",
                     m.specs().getFirst().name(), i.estimate(), i.low(), i.high(), m.replicates(), best.searchMeans()[0],
-                    search, checks, wall, threads, r.directory());
+                    search, share, checks, wall, threads, r.directory());
         }
         out.flush();
     }

@@ -138,6 +138,21 @@ class InputCampaignTest {
                 state("cell 1.5d", H + "0,boid,0,1.5d,1,0,0,0,0\n", List.of(), "IN/state.csv: line 2: x = \"1.5d\": must be a number"),
                 state("cell 0x1p3", H + "0,boid,0,0x1p3,1,0,0,0,0\n", List.of(), "IN/state.csv: line 2: x = \"0x1p3\": must be a number"),
                 state("1001 predators", H + "0,boid,0,1,1,0,0,0,0\n" + predators(0, 1001), List.of(), "IN/state.csv: 1001 predator rows; at most 1000"),
+                new Case("evoflock state with every boid at one point", (in, out) -> Files.writeString(in.resolve("state.csv"),
+                        H + boidsAtOnePoint(0, 200)),
+                        List.of("simulate", "--preset", "evoflock", "--steps", "3", "--init", "IN/state.csv", "--trace", "OUT/t.csv"),
+                        "IN/state.csv: boid 0 has 0 other boids at distance > 0: peer.kind = evoFlock needs 7 for each boid"),
+                new Case("mason world narrower than one move", (in, out) -> Files.writeString(in.resolve("p.json"),
+                        """
+                        {"format": "flocktune-preset/1", "name": "m", "description": "",
+                         "world": {"dimension": 2, "size": 1e-6, "boundary": {"kind": "wrap"}},
+                         "boids": {"count": 200, "minSpeed": 0, "maxSpeed": 0.7, "initialSpeed": 0, "spawnSize": 1e-6},
+                         "peer": {"kind": "masonFlockers", "avoidance": 1, "cohesion": 1, "consistency": 1, "momentum": 1,
+                                  "randomness": 1, "deadFlockerProbability": 0.1, "neighborhood": 10, "jump": 0.7,
+                                  "idOrder": false}}
+                        """),
+                        List.of("simulate", "--preset", "IN/p.json", "--steps", "3", "--trace", "OUT/t.csv"),
+                        "IN/p.json: world.size = 1.0E-6: masonFlockers needs > peer.jump = 0.7"),
                 new Case("state not UTF-8", (in, out) -> Files.write(in.resolve("state.csv"), (H + "0,boid,0,1,1,0,0,0,0 \u00ff\n")
                         .getBytes(StandardCharsets.ISO_8859_1)), List.of("simulate", "--preset", "reynolds", "--init", "IN/state.csv",
                         "--trace", "OUT/t.csv"), "IN/state.csv: not UTF-8 text (invalid byte at offset 49)"),
@@ -171,6 +186,12 @@ class InputCampaignTest {
                     String history = Files.readString(out.resolve("history.csv"));
                     Files.writeString(out.resolve("history.csv"), history.substring(0, history.length() - 40));
                 }, List.of("report", "OUT"), "OUT/history.csv: line "));
+    }
+
+    private static String boidsAtOnePoint(int from, int to) {
+        StringBuilder rows = new StringBuilder();
+        for (int k = from; k < to; k++) rows.append("0,boid,").append(k).append(",-33,0,0,0,0,0\n");
+        return rows.toString();
     }
 
     private static String predators(int from, int to) {

@@ -23,6 +23,7 @@ class PeersCommandTest {
         List<PeersCommand.Published> published = PeersCommand.published();
         assertEquals(List.of("behaviorsearch-flocking", "mason-flockers", "evoflock"),
                 published.stream().map(PeersCommand.Published::experiment).toList());
+        assertEquals(120_000, published.get(2).publishedRuns(), "EvoFlock's 30 000 steps x 4 simulations");
         String list = ok("peers", "--list").out();
         for (PeersCommand.Published p : published) {
             assertTrue(Experiments.NAMES.contains(p.experiment()), p.experiment() + " is a built-in experiment");
