@@ -16,7 +16,7 @@ class ApiExportsTest {
 
     @Test
     void exportListsWhatTheFormatCannotRepresentAndWritesTheFiles(@TempDir Path dir) throws Exception {
-        assertEquals(List.of("json", "web", "unity", "python", "cpp"), Exports.formats());
+        assertEquals(List.of("json", "web", "python", "unity", "cpp", "seed-unity"), Exports.formats());
         Exports.Result cpp = Exports.of(FlockPreset.load("reynolds"), "cpp");
         assertEquals(7, cpp.unrepresented().size(), cpp.unrepresented().toString());
         assertTrue(cpp.unrepresented().contains("world.boundary.kind: wrap (periodic world of side 100.0): "

@@ -14,9 +14,10 @@ public final class Exporters {
     static {
         add(new JsonExport());
         add(new WebExport());
-        add(new UnityExport());
         add(new PythonExport());
+        add(new UnityExport());
         add(new CppExport());
+        add(new UnitySeedExport());
     }
 
     private static void add(Exporter exporter) {
