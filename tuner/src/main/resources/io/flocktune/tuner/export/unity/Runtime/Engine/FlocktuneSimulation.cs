@@ -15,6 +15,7 @@
 //   - The peers' models (presets with a "peer") are not run here: flocktune refuses to export them.
 using System;
 using System.Collections.Generic;
+using System.Runtime.CompilerServices;
 
 namespace Flocktune
 {
@@ -325,6 +326,7 @@ namespace Flocktune
 
         // ------------------------------------------------------------------ geometry
 
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
         private static double MinimumImage(double delta, double size)
         {
             double half = 0.5 * size;
@@ -363,6 +365,7 @@ namespace Flocktune
             return v < lo ? lo : v > hi ? hi : v;
         }
 
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
         private double Delta(double d)
         {
             return periodic ? MinimumImage(d, size) : d;
@@ -482,6 +485,7 @@ namespace Flocktune
             for (int i = 0; i < n; i++) order[fill[home[i]]++] = i;
         }
 
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
         private int CellCoordinate(double v, int d)
         {
             double c = Math.Floor((v - gridLo[d]) / gridWidth[d]);
@@ -655,6 +659,10 @@ namespace Flocktune
                 double speed = Math.Sqrt(vxi * vxi + vyi * vyi + vzi * vzi);
                 if (speed > 0) { fx0 = vxi / speed; fy0 = vyi / speed; fz0 = vzi / speed; } else viewCos = -2;
             }
+            double sepR2 = this.sepR2, nbR2 = this.nbR2, orientationR2 = this.orientationR2, size = this.size;
+            bool periodic = this.periodic, excludeCoincident = this.excludeCoincident, needUnit = this.needUnit, needHeading = this.needHeading;
+            double[] ux = this.ux, uy = this.uy, uz = this.uz, heading = this.heading;
+            int[] order = this.order, runs = this.runs;
             double reach2 = Math.Max(sepR2, metric ? nbR2 : 0);
             int runCount = CandidateRuns(s);
             for (int r = 0; r < runCount; r++)
