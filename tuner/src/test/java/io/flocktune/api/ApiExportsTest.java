@@ -29,7 +29,7 @@ class ApiExportsTest {
 
         Exports.Result json = Exports.of(FlockPreset.load("reynolds").with("boids.count", 60), "json");
         assertTrue(json.unrepresented().isEmpty(), json.unrepresented().toString());
-        assertEquals("--to svg: unknown format; formats: json, web, unity, python, cpp",
+        assertEquals("--to svg: unknown format; formats: json, web, python, unity, cpp, seed-unity",
                 assertThrows(Exception.class, () -> Exports.of("reynolds", "svg")).getMessage());
     }
 }
