@@ -156,6 +156,7 @@ public final class UnityExport implements Exporter {
     /** @return a C# literal of a JSON leaf or an array of numbers */
     private static String literal(JsonNode value) {
         if (value.isArray()) {
+            if (value.isEmpty()) return "new double[0]";
             List<String> items = new ArrayList<>();
             for (JsonNode item : value) items.add(literal(item));
             return "new double[] { " + String.join(", ", items) + " }";
