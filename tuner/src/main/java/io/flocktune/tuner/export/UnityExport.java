@@ -221,7 +221,7 @@ public final class UnityExport implements Exporter {
         ArrayNode samples = pkg.putArray("samples");
         ObjectNode sample = samples.addObject();
         sample.put("displayName", "Flock");
-        sample.put("description", "A script that spawns the tuned flock in an empty scene.");
+        sample.put("description", "A component that runs the exported flock: add it to an empty GameObject and press Play.");
         sample.put("path", "Samples~/Flock");
         return write(pkg);
     }
@@ -234,20 +234,14 @@ public final class UnityExport implements Exporter {
 
     private static String sample(String type) {
         return """
-                // Add this component to an empty GameObject (or let it add itself: it creates one when the
-                // scene starts) to run the exported preset with flocktune's engine: one cube per boid, one
-                // sphere per predator, stepped once per FixedUpdate.
+                // Add this component to an empty GameObject of an empty scene and press Play: it runs the
+                // exported preset with flocktune's engine (a FlocktuneFlock added beside it), one cube per
+                // boid, one sphere per predator, one engine step per FixedUpdate.
                 using Flocktune;
                 using UnityEngine;
 
                 public sealed class FlocktuneSample : MonoBehaviour
                 {
-                    [RuntimeInitializeOnLoadMethod(RuntimeInitializeLoadType.AfterSceneLoad)]
-                    private static void CreateWhenAbsent()
-                    {
-                        if (FindObjectOfType<FlocktuneSample>() == null) new GameObject("Flocktune sample").AddComponent<FlocktuneSample>();
-                    }
-
                     private void Awake()
                     {
                         var flock = gameObject.AddComponent<FlocktuneFlock>();
@@ -265,7 +259,8 @@ public final class UnityExport implements Exporter {
                 flocktune's boids engine in C# running the preset "NAME", as a Unity package.
 
                 - In Unity: Window > Package Manager > + > Add package from disk…, choose this folder's
-                  `package.json`; then import the "Flock" sample and press Play, or add the `FlocktuneFlock`
+                  `package.json`; then import the "Flock" sample, add its `FlocktuneSample` component to an
+                  empty GameObject and press Play, or add the `FlocktuneFlock`
                   component to a GameObject and set its preset (`TYPE.Create()` in code, or a
                   `FlocktunePresetAsset` made with Assets > Create > Flocktune > Preset, filled from `JSON`).
                 - Without Unity: `Runtime/Engine/` compiles with `mcs` or `dotnet`; `Tools~/` holds a console

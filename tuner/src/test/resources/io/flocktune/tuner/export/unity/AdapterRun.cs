@@ -1,5 +1,5 @@
-// Drives the package's sample and adapter as Unity would (the sample's scene hook, Awake via
-// AddComponent, Start, then FixedUpdate and Update) against the stubs, and checks that every boid's
+// Drives the package's sample and adapter as Unity would (the sample added to a GameObject, Awake
+// via AddComponent, Start, then FixedUpdate and Update) against the stubs, and checks that every boid's
 // view sits at its engine position in Unity's (x, z, y) axes, faces its velocity, and that a
 // second engine from the same preset and seed stepped as often is in the same state. Prints "ok".
 using System;
@@ -22,7 +22,7 @@ public static class AdapterRun
     public static int Main(string[] args)
     {
         int steps = int.Parse(args[0]);
-        typeof(FlocktuneSample).GetMethod("CreateWhenAbsent", BindingFlags.Static | BindingFlags.NonPublic).Invoke(null, null);
+        new GameObject("sample").AddComponent<FlocktuneSample>();
         FlocktuneFlock flock = UnityEngine.Object.FindObjectOfType<FlocktuneFlock>();
         Check(flock != null, "the sample adds a FlocktuneFlock");
         Call(flock, "Start");

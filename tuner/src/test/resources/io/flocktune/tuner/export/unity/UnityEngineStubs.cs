@@ -142,11 +142,4 @@ namespace UnityEngine
         public ContextMenu(string itemName) { }
     }
 
-    public enum RuntimeInitializeLoadType { AfterSceneLoad, BeforeSceneLoad }
-
-    [AttributeUsage(AttributeTargets.Method)]
-    public sealed class RuntimeInitializeOnLoadMethodAttribute : Attribute
-    {
-        public RuntimeInitializeOnLoadMethodAttribute(RuntimeInitializeLoadType loadType) { }
-    }
 }
