@@ -3,7 +3,8 @@
 // obstacles.spheres[i].x -> obstaclesSpheresX[i]). Unity serializes it as it is (public fields of
 // serializable types), so a ScriptableObject or MonoBehaviour can hold one and JsonUtility can
 // fill one from the JSON file written beside it; outside Unity, FlocktunePreset.FromJson reads
-// the same file. Units: world units, steps, degrees where the field says so; ranges as flocktune
+// the same file (a small reader of flat objects: JsonUtility exists only inside Unity, and
+// System.Text.Json is in neither Unity's profile nor Mono's base library). Units: world units, steps, degrees where the field says so; ranges as flocktune
 // validates them (the exporter writes only validated presets).
 using System;
 using System.Collections.Generic;
