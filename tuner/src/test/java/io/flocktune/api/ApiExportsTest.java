@@ -16,7 +16,7 @@ class ApiExportsTest {
 
     @Test
     void exportListsWhatTheFormatCannotRepresentAndWritesTheFiles(@TempDir Path dir) throws Exception {
-        assertEquals(List.of("json", "web", "python", "unity", "cpp", "seed-python"), Exports.formats());
+        assertEquals(List.of("json", "web", "python", "unity", "cpp", "seed-python", "seed-unity"), Exports.formats());
         Exports.Result cpp = Exports.of(FlockPreset.load("reynolds"), "cpp");
         assertEquals(7, cpp.unrepresented().size(), cpp.unrepresented().toString());
         assertTrue(cpp.unrepresented().contains("world.boundary.kind: wrap (periodic world of side 100.0): "
@@ -29,7 +29,7 @@ class ApiExportsTest {
 
         Exports.Result json = Exports.of(FlockPreset.load("reynolds").with("boids.count", 60), "json");
         assertTrue(json.unrepresented().isEmpty(), json.unrepresented().toString());
-        assertEquals("--to svg: unknown format; formats: json, web, python, unity, cpp, seed-python, all",
+        assertEquals("--to svg: unknown format; formats: json, web, python, unity, cpp, seed-python, seed-unity, all",
                 assertThrows(Exception.class, () -> Exports.of("reynolds", "svg")).getMessage());
     }
 }

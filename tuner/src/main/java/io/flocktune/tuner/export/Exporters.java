@@ -18,6 +18,7 @@ public final class Exporters {
         add(new UnityExport());
         add(new CppExport());
         add(new PythonSeedExport());
+        add(new UnitySeedExport());
     }
 
     private static void add(Exporter exporter) {

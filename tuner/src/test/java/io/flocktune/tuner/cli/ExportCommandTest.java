@@ -101,7 +101,8 @@ class ExportCommandTest {
         assertTrue(html.startsWith("<!DOCTYPE html>") && html.contains("\"replay\":null"), "a live page");
         assertTrue(html.contains("\"tuned\":[\"separation.weight\",\"separation.radius\",\"alignment.weight\","), "tuned first");
         assertEquals(0, flocktune("export", run.toString(), "--to", "python").exit());
-        for (var format : List.of(List.of("seed-python", "6"), List.of("unity", "7"), List.of("cpp", "8"))) {
+        assertEquals(0, flocktune("export", run.toString(), "--to", "unity").exit());
+        for (var format : List.of(List.of("seed-python", "6"), List.of("seed-unity", "7"), List.of("cpp", "8"))) {
             Result result = flocktune("export", run.toString(), "--to", format.get(0));
             assertEquals(4, result.exit(), result.err());
             assertEquals(Integer.parseInt(format.get(1)), result.errLines().size(), result.err());
@@ -124,14 +125,14 @@ class ExportCommandTest {
 
     @Test
     void strictFailsWithOneLineAndWritesNothing(@TempDir Path dir) {
-        Path out = dir.resolve("unity");
-        Result result = flocktune("export", "reynolds", "--to", "unity", "--out", out.toString(), "--strict");
+        Path out = dir.resolve("seed-unity");
+        Result result = flocktune("export", "reynolds", "--to", "seed-unity", "--out", out.toString(), "--strict");
         assertEquals(2, result.exit());
         assertEquals(1, result.errLines().size(), result.err());
-        assertTrue(result.err().startsWith("flocktune: --strict: unity cannot represent 6 parameter(s) of reynolds: update: "), result.err());
+        assertTrue(result.err().startsWith("flocktune: --strict: seed-unity cannot represent 6 parameter(s) of reynolds: update: "), result.err());
         assertFalse(Files.exists(out));
         assertEquals("", result.out());
-        assertEquals(0, ok("export", "seed004", "--to", "unity", "--out", out.toString(), "--strict").exit());
+        assertEquals(0, ok("export", "seed004", "--to", "seed-unity", "--out", out.toString(), "--strict").exit());
         assertTrue(Files.isRegularFile(out.resolve("FlocktuneBoidsSettings.cs")));
     }
 

@@ -11,7 +11,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.io.ByteArrayOutputStream;
-import java.io.InputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -40,7 +39,7 @@ import static org.junit.jupiter.api.Assertions.*;
  * CI and fails it in CI, as in the other export tests).
  */
 class TunedRunExportTest {
-    static final List<String> FORMATS = List.of("json", "web", "python", "unity", "cpp", "seed-python");
+    static final List<String> FORMATS = List.of("json", "web", "python", "unity", "cpp", "seed-python", "seed-unity");
     static Path run;
     static Preset best;
     static final Map<String, Integer> EXITS = new LinkedHashMap<>();
@@ -85,7 +84,8 @@ class TunedRunExportTest {
         assertEquals(0, EXITS.get("json"), GAPS.get("json").toString());
         assertEquals(0, EXITS.get("web"), "the web player runs every variant live: " + GAPS.get("web"));
         assertEquals(0, EXITS.get("python"), "the Python engine runs every variant: " + GAPS.get("python"));
-        for (String format : List.of("unity", "cpp", "seed-python")) {
+        assertEquals(0, EXITS.get("unity"), "the C# engine runs every variant: " + GAPS.get("unity"));
+        for (String format : List.of("cpp", "seed-python", "seed-unity")) {
             assertEquals(4, EXITS.get(format), format);
             assertFalse(GAPS.get(format).isEmpty(), format);
         }
@@ -185,16 +185,12 @@ class TunedRunExportTest {
     void theUnityClassCompilesAndMatchesItsAsset() throws Exception {
         Tools.require(Tools.works(List.of("mcs", "--version")) && Tools.works(List.of("mono", "--version")),
                 "Mono (mcs and mono)", "mono-mcs");
-        Path dir = run.resolve("export/unity");
-        for (String resource : List.of("UnityEngineStubs.cs", "PrintSettings.cs")) {
-            try (InputStream in = getClass().getResourceAsStream(resource)) {
-                Files.copy(in, dir.resolve(resource));
-            }
-        }
-        Tools.Run compile = Tools.run(dir, List.of("mcs", "-warnaserror+", "-out:print.exe",
-                UnityExport.CLASS_FILE, "UnityEngineStubs.cs", "PrintSettings.cs"));
+        Path dir = run.resolve("export/seed-unity");
+        Path stubs = dir.resolve(UnitySeedExport.STUBS_FOLDER);
+        Tools.Run compile = Tools.run(stubs, List.of("mcs", "-warnaserror+", "-out:print.exe",
+                "../" + UnitySeedExport.CLASS_FILE, "UnityEngineStubs.cs", "PrintSettings.cs"));
         assertEquals(0, compile.exit(), compile.output());
-        Tools.Run r = Tools.run(dir, List.of("mono", "print.exe"));
+        Tools.Run r = Tools.run(stubs, List.of("mono", "print.exe"));
         assertEquals(0, r.exit(), r.output());
         Path asset;
         try (Stream<Path> files = Files.list(dir)) {

@@ -1,5 +1,6 @@
 // The few UnityEngine types a flocktune Unity export uses, with their Unity signatures, so the
-// generated ScriptableObject compiles with Mono's mcs outside Unity (UnityExportTest).
+// generated ScriptableObject compiles with Mono's mcs outside Unity. Unity ignores this folder
+// (its name ends in ~); in Unity the real UnityEngine is used.
 namespace UnityEngine
 {
     public class Object { }

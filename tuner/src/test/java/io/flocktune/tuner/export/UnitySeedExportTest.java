@@ -9,7 +9,6 @@ import io.flocktune.tuner.io.PresetJson;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -20,12 +19,12 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * The {@code unity} export: the C# class compiles with Mono's {@code mcs} against stubs of the
- * UnityEngine types it uses (test resource {@code UnityEngineStubs.cs}), and a program run with
- * {@code mono} prints its fields' defaults, which equal the JSON asset's keys (same names, same
+ * The {@code seed-unity} export: the C# class compiles with Mono's {@code mcs} against the stubs of
+ * the UnityEngine types it uses that the export ships in {@code Stubs~/}, and the program shipped
+ * beside them, run with {@code mono}, prints its fields' defaults, which equal the JSON asset's keys (same names, same
  * order) and values, which are the tuned seed004 preset's values mapped onto seed 004's rule set.
  */
-class UnityExportTest {
+class UnitySeedExportTest {
 
     @Test
     void theScriptableObjectCompilesAndMatchesTheAssetAndThePreset(@TempDir Path dir) throws Exception {
@@ -34,20 +33,19 @@ class UnityExportTest {
         Preset tuned = PresetJson.resolve("seed004", List.of("neighbourhood.radius=12.5", "separation.radius=4.25",
                 "separation.weight=1.7", "alignment.weight=0.6", "cohesion.weight=1.3", "motion.speed=6.5",
                 "motion.turnFactor=0.05", "boids.count=140"));
-        Export export = new UnityExport().export(new TunedPreset(tuned, List.of("separation.weight"), "test"));
+        Export export = new UnitySeedExport().export(new TunedPreset(tuned, List.of("separation.weight"), "test"));
         assertEquals(List.of(), export.unrepresented());
-        String cs = export.files().get(UnityExport.CLASS_FILE);
+        String cs = export.files().get(UnitySeedExport.CLASS_FILE);
         assertTrue(cs.contains("/// <summary>separation.weight (tuned): factor on SeparationRule.GetDirection (seed 004: 1)</summary>"), cs);
-        Files.writeString(dir.resolve(UnityExport.CLASS_FILE), cs);
-        for (String resource : List.of("UnityEngineStubs.cs", "PrintSettings.cs")) {
-            try (InputStream in = getClass().getResourceAsStream(resource)) {
-                Files.copy(in, dir.resolve(resource));
-            }
-        }
-        Tools.Run compile = Tools.run(dir, List.of("mcs", "-warnaserror+", "-out:print.exe",
-                UnityExport.CLASS_FILE, "UnityEngineStubs.cs", "PrintSettings.cs"));
+        assertEquals(List.of(UnitySeedExport.CLASS_FILE, "seed004.json", "Stubs~/UnityEngineStubs.cs", "Stubs~/PrintSettings.cs"),
+                List.copyOf(export.files().keySet()));
+        UnityPackageTest.write(export, dir);
+        // the command the stubs' header gives
+        Path stubs = dir.resolve(UnitySeedExport.STUBS_FOLDER);
+        Tools.Run compile = Tools.run(stubs, List.of("mcs", "-warnaserror+", "-out:print.exe",
+                "../" + UnitySeedExport.CLASS_FILE, "UnityEngineStubs.cs", "PrintSettings.cs"));
         assertEquals(0, compile.exit(), compile.output());
-        Tools.Run run = Tools.run(dir, List.of("mono", "print.exe"));
+        Tools.Run run = Tools.run(stubs, List.of("mono", "print.exe"));
         assertEquals(0, run.exit(), run.output());
 
         JsonNode asset = JsonMapper.builder().build().readTree(export.files().get("seed004.json"));
@@ -77,12 +75,12 @@ class UnityExportTest {
 
     @Test
     void whatSeed004LacksIsListed() throws InputException {
-        assertEquals(List.of(), new UnityExport().export(TunedPreset.load("seed004")).unrepresented());
-        List<String> reynolds = new UnityExport().export(TunedPreset.load("reynolds")).unrepresented().stream()
+        assertEquals(List.of(), new UnitySeedExport().export(TunedPreset.load("seed004")).unrepresented());
+        List<String> reynolds = new UnitySeedExport().export(TunedPreset.load("reynolds")).unrepresented().stream()
                 .map(Export.Unrepresented::path).toList();
         assertEquals(List.of("update", "separation.kind", "alignment.kind", "cohesion.kind", "motion.kind",
                 "world.boundary.kind"), reynolds);
-        List<String> predators = new UnityExport().export(new TunedPreset(PresetJson.resolve("seed004",
+        List<String> predators = new UnitySeedExport().export(new TunedPreset(PresetJson.resolve("seed004",
                 List.of("predators.count=2", "noise.strength=0.1")), List.of(), "test")).unrepresented().stream()
                 .map(Export.Unrepresented::path).toList();
         assertEquals(List.of("predators.count", "noise.strength"), predators);

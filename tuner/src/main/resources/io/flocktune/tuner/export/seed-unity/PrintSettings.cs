@@ -1,5 +1,6 @@
 // Prints every public field of a new FlocktuneBoidsSettings as name=value (round-trip "R"
-// format), in declaration order, for UnityExportTest to compare with the JSON asset.
+// format), in declaration order, to compare with the JSON asset:
+//   mcs -out:print.exe ../FlocktuneBoidsSettings.cs UnityEngineStubs.cs PrintSettings.cs && mono print.exe
 using System;
 using System.Globalization;
 using System.Reflection;
