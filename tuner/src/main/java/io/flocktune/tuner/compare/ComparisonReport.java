@@ -203,31 +203,40 @@ public final class ComparisonReport {
 
     /**
      * Per objective: A12(A, B) of each pair with its 95 % paired bootstrap interval, one row per
-     * pair labelled "A vs B" on the y axis; 0.5 = no tendency, right of it A does better.
+     * pair labelled "A vs B" on the row itself, in a gutter left of A12 = 0 (XChart drops
+     * y-axis labels wider than their spacing); 0.5 = no tendency, right of it A does better.
      */
     static Charts.Figure forest(Data d) {
         Comparison c = d.comparison();
         List<Chart<?, ?>> charts = new ArrayList<>();
         int pairs = c.arms().size() * (c.arms().size() - 1) / 2;
-        int rowHeight = 36;
-        int longest = 0;
-        for (CSVRecord p : d.pairs()) longest = Math.max(longest, (p.get("arm_a") + " vs " + p.get("arm_b")).length());
+        java.awt.Font font = new java.awt.Font(java.awt.Font.SANS_SERIF, java.awt.Font.PLAIN, 11);
+        java.awt.FontMetrics metrics = new java.awt.image.BufferedImage(1, 1, java.awt.image.BufferedImage.TYPE_INT_RGB)
+                .createGraphics().getFontMetrics(font);
+        int labelWidth = 0;
+        for (CSVRecord p : d.pairs()) labelWidth = Math.max(labelWidth, metrics.stringWidth(p.get("arm_a") + " vs " + p.get("arm_b")));
+        int gutter = labelWidth + 40, plot = 400, width = gutter + plot + 50;
+        double left = -(double) gutter / plot;   // the gutter in A12 units, at the plot's scale of 1 per `plot` pixels
         for (int k = 0; k < c.objectives().size(); k++) {
             ObjectiveSpec spec = c.objectives().get(k);
-            XYChart chart = new XYChartBuilder().width(420 + 7 * longest).height(rowHeight * pairs + 130)
+            XYChart chart = new XYChartBuilder().width(width).height(36 * pairs + 130)
                     .title(spec.name() + " (" + Goodness.better(spec.direction()) + " is better)")
                     .xAxisTitle("A12(A, B) = P(A better than B), 95 % interval").yAxisTitle("").build();
             Charts.style(chart);
+            chart.getStyler().setAnnotationTextFont(font);
             chart.getStyler().setLegendVisible(false);
-            chart.getStyler().setXAxisMin(0.0).setXAxisMax(1.0);
+            chart.getStyler().setXAxisMin(left).setXAxisMax(1.0);
+            chart.getStyler().setXAxisTickLabelsFormattingFunction(x -> x < -1e-9 ? "" : String.format(Locale.ROOT, "%.1f", x));
             chart.getStyler().setYAxisMin(0.5).setYAxisMax(pairs + 0.5);
+            chart.getStyler().setYAxisTicksVisible(false);
             line(chart, "half", Color.GRAY, new double[] {0.5, 0.5}, new double[] {0.5, pairs + 0.5}, 1f);
-            List<String> labels = new ArrayList<>();
+            line(chart, "zero", Color.LIGHT_GRAY, new double[] {0, 0}, new double[] {0.5, pairs + 0.5}, 1f);
+            int row = 0;
             for (CSVRecord p : d.pairs()) {
                 if (!p.get("objective").equals(spec.name())) continue;
-                labels.add(p.get("arm_a") + " vs " + p.get("arm_b"));
-                int row = labels.size();
+                row++;
                 double y = pairs + 1 - row;
+                chart.addAnnotation(new AnnotationText(p.get("arm_a") + " vs " + p.get("arm_b"), 0.55 * left, y, false));
                 boolean significant = Boolean.parseBoolean(p.get("significant"));
                 Color color = significant ? Charts.FRONT : Charts.BASE;
                 double lo = Double.parseDouble(p.get("a12_low")), hi = Double.parseDouble(p.get("a12_high"));
@@ -238,12 +247,6 @@ public final class ComparisonReport {
                 point.setMarker(SeriesMarkers.DIAMOND);
                 point.setMarkerColor(color);
             }
-            // one tick per row (XChart rounds the spacing hint to a step of 1), labelled with its pair
-            chart.getStyler().setYAxisTickMarkSpacingHint(rowHeight - 4);
-            chart.getStyler().setYAxisTickLabelsFormattingFunction(y -> {
-                long row = Math.round(y);
-                return Math.abs(y - row) > 1e-6 || row < 1 || row > labels.size() ? "" : labels.get((int) (pairs + 1 - row) - 1);
-            });
             charts.add(chart);
         }
         return new Charts.Figure("a12", "A12(A, B), the probability that arm A does better than arm B on the objective, per pair"
