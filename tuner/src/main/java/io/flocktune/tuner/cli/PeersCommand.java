@@ -204,14 +204,16 @@ final class PeersCommand implements Callable<Integer> {
 
     /**
      * @return an upper bound of the model runs the experiment's budget allows: every candidate of
-     *         generation 0 and of each later generation on {@code perEvaluation} seeds (fewer with
-     *         a model-run limit), then the finalists' held-out selection and the test seeds
+     *         generation 0 and of each later generation on {@code perEvaluation} seeds (with a
+     *         model-run limit, at most the limit and one generation more), then every finalist on the held-out selection and test seeds, and the
+     *         base preset on the test seeds
      */
     static long plannedRuns(Experiment e) {
         Replication r = e.replication();
         long search = (e.stop().generations() + 1) * e.genetics().population() * (long) r.perEvaluation();
-        if (e.stop().evaluations() > 0) search = Math.min(search, e.stop().evaluations());
-        return search + (long) r.finalists() * r.validationSeeds() + r.testSeeds();
+        // the model-run limit is checked after each generation: a run may pass it by one generation
+        if (e.stop().evaluations() > 0) search = Math.min(search, e.stop().evaluations() + e.genetics().population() * (long) r.perEvaluation());
+        return search + (long) r.finalists() * (r.validationSeeds() + r.testSeeds()) + r.testSeeds();
     }
 
     /** @return seconds one model run of the experiment takes here: the mean of two runs at the middle of its space. */

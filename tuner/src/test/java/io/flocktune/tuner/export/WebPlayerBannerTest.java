@@ -19,7 +19,8 @@ class WebPlayerBannerTest {
         try (InputStream in = WebPlayer.class.getResourceAsStream("/io/flocktune/tuner/web/player.mjs")) {
             script = new String(in.readAllBytes(), StandardCharsets.UTF_8);
         }
-        String banner = script.substring(script.indexOf("\"Live: the JS engine"), script.indexOf(';', script.indexOf("\"Live: the JS engine")));
+        int start = script.indexOf("\"Live: the JS engine");
+        String banner = script.substring(start, script.indexOf(".\";", start));
         assertFalse(banner.contains("same trajectory as"), banner);
         assertTrue(banner.contains("within\"\n      + \" 1e-9") || banner.contains("within 1e-9"), banner);
         assertEquals(1e-9, WebEngineTest.TOLERANCE);
