@@ -151,8 +151,9 @@ public record Analysis(int replicates, int failed, int look, int looks, double a
         boolean excludesHalf = p.a12Low() > 0.5 || p.a12High() < 0.5;
         return String.format(Locale.ROOT, "%s: no detectable difference between %s and %s at n = %d%s: %s, p_Holm %s%s", spec.name(), a, b,
                 replicates, p.negligible() ? " (negligible at most)" : "", a12, pText(p.pHolm()),
-                excludesHalf ? " (the interval is uncorrected and excludes 0.5; the test, corrected for " + pairs.size()
-                        + " hypotheses" + (looks > 1 ? " and " + looks + " looks" : "") + ", does not reject)" : "");
+                excludesHalf ? " (the A12 interval, per pair and uncorrected, excludes 0.5; the Wilcoxon test"
+                        + (pairs.size() > 1 || looks > 1 ? ", corrected for " + pairs.size() + (pairs.size() > 1 ? " hypotheses" : " hypothesis")
+                        + (looks > 1 ? " and " + looks + " looks" : "") + "," : "") + " does not reject)" : "");
     }
 
     /**

@@ -6,12 +6,14 @@ import io.flocktune.objectives.ObjectiveSpec;
 import io.flocktune.sim.Check;
 import io.flocktune.tuner.experiment.Experiment;
 import io.flocktune.tuner.experiment.Scenario;
+import io.flocktune.tuner.space.Parameter;
 
 import java.time.Duration;
 import java.util.Collections;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 
@@ -94,7 +96,7 @@ public record Comparison(String name, String description, Map<String, JsonNode> 
         return switch (arm) {
             case Arm.Fixed f -> "preset " + f.source() + (with.isEmpty() ? " as it is" : with);
             case Arm.Tuned t -> "tuned first: experiment " + t.experiment().name() + " on " + t.experiment().baseName() + ", tuning "
-                    + String.join(", ", t.experiment().parameters().stream().map(io.flocktune.tuner.space.Parameter::path).toList())
+                    + String.join(", ", t.experiment().parameters().stream().map(Parameter::path).toList())
                     + with;
         };
     }
@@ -115,18 +117,18 @@ public record Comparison(String name, String description, Map<String, JsonNode> 
         int needed = 1;
         while (hypotheses() * PairedTests.smallestP(needed) > level) needed++;
         if (replicates.min() >= needed) return null;
-        String smallest = String.format(java.util.Locale.ROOT, "%.3g", PairedTests.smallestP(replicates.min()));
+        String smallest = String.format(Locale.ROOT, "%.3g", PairedTests.smallestP(replicates.min()));
         if (replicates.max() < needed) {
             int fixed = 1;
             while (hypotheses() * PairedTests.smallestP(fixed) > alpha) fixed++;
             return "warning: no difference can be significant at " + replicates.max() + " paired replicates: the smallest"
                     + " Wilcoxon p at n = " + replicates.min() + " is " + smallest + " and Holm over " + hypotheses()
-                    + " hypotheses at level " + String.format(java.util.Locale.ROOT, "%.3g", level) + " needs n ≥ " + needed
+                    + " hypotheses at level " + String.format(Locale.ROOT, "%.3g", level) + " needs n ≥ " + needed
                     + " (a fixed count of replicates needs ≥ " + fixed + ")";
         }
         return "note: the looks below " + needed + " paired replicates cannot reach significance (smallest Wilcoxon p at n = "
                 + replicates.min() + " is " + smallest + "; Holm over " + hypotheses() + " hypotheses at level "
-                + String.format(java.util.Locale.ROOT, "%.3g", level) + "); they can only stop on negligible differences";
+                + String.format(Locale.ROOT, "%.3g", level) + "); they can only stop on negligible differences";
     }
 
     /** @return a read-only deep copy of overrides, in their order. */

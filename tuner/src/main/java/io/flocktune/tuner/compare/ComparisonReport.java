@@ -287,13 +287,6 @@ public final class ComparisonReport {
         for (int k = 0; k < c.objectives().size(); k++) h.append("<li>").append(Pages.esc(ranking(d, k))).append("</li>\n");
         h.append("</ul>\n<p class=\"note\">").append(Pages.esc(READING)).append("</p>\n</section>\n");
 
-        h.append("<section><h2>Verdicts</h2>\n<ul class=\"verdicts\">\n");
-        for (CSVRecord p : d.pairs()) {
-            h.append(Boolean.parseBoolean(p.get("significant")) ? "<li><b>" : "<li>").append(Pages.esc(p.get("verdict")))
-                    .append(Boolean.parseBoolean(p.get("significant")) ? "</b></li>\n" : "</li>\n");
-        }
-        h.append("</ul>\n<p class=\"note\">").append(Pages.esc(method(c))).append("</p>\n</section>\n");
-
         h.append("<section><h2>Arms</h2>\n<table><thead><tr><th>arm</th><th>what it is</th>");
         for (ObjectiveSpec o : c.objectives()) {
             h.append("<th>").append(Pages.esc(o.name())).append("<br><small>").append(Pages.esc(o.direction().text())).append("</small></th>");
@@ -318,6 +311,13 @@ public final class ComparisonReport {
         }
         h.append("</tbody></table>\n<p class=\"note\">Means over the paired replicates with 95 % confidence intervals (Student t for"
                 + " order parameters, a percentile bootstrap for counts and rates; summary.csv).</p>\n</section>\n");
+
+        h.append("<section><h2>Verdicts</h2>\n<ul class=\"verdicts\">\n");
+        for (CSVRecord p : d.pairs()) {
+            h.append(Boolean.parseBoolean(p.get("significant")) ? "<li><b>" : "<li>").append(Pages.esc(p.get("verdict")))
+                    .append(Boolean.parseBoolean(p.get("significant")) ? "</b></li>\n" : "</li>\n");
+        }
+        h.append("</ul>\n<p class=\"note\">").append(Pages.esc(method(c))).append("</p>\n</section>\n");
 
         h.append("<section><h2>Pairs</h2>\n<table><thead><tr><th>A</th><th>B</th><th>objective</th><th>mean A − B</th>"
                 + "<th>Wilcoxon p</th><th>p_Holm</th><th>A12(A, B) [95 %]</th><th>effect</th></tr></thead><tbody>\n");

@@ -41,8 +41,15 @@ class AnalysisTest {
         assertTrue(p.a12Low() > 0.5, "the uncorrected interval excludes 0.5: " + p.a12Low());
         String verdict = analysis.verdict(p);
         assertTrue(verdict.startsWith("polarization: no detectable difference between a and b at n = 6: A12(a, b) = 0.89 ["), verdict);
-        assertTrue(verdict.endsWith("(the interval is uncorrected and excludes 0.5; the test, corrected for 1 hypotheses, does not reject)"),
-                verdict);
+        assertTrue(verdict.endsWith("p_Holm = 0.125 (the A12 interval, per pair and uncorrected, excludes 0.5; the Wilcoxon test does"
+                + " not reject)"), verdict);
+        // beside other hypotheses the verdict names the correction
+        Analysis three = Analysis.of(List.of("a", "b", "c"), POLARIZATION, new double[][][] {{a}, {b}, {a.clone()}}, 0, 0, 1, 0.05, 2000, 1);
+        String corrected = three.verdict(three.pairs().getFirst());
+        // as docs/reference/comparison-report.md quotes it
+        assertEquals("polarization: no detectable difference between a and b at n = 6: A12(a, b) = 0.89 [0.51, 1.00], p_Holm = 0.375"
+                + " (the A12 interval, per pair and uncorrected, excludes 0.5; the Wilcoxon test, corrected for 3 hypotheses, does not"
+                + " reject)", corrected);
     }
 
     @Test

@@ -62,8 +62,8 @@ class ComparisonJsonTest {
         Comparison five = ComparisonJson.parse(json(""), "tiny.json", null);
         String warning = five.significanceWarning();
         assertNotNull(warning);
-        assertTrue(warning.startsWith("warning: no difference can be significant at 5 paired replicates"), warning);
-        assertTrue(warning.contains("smallest Wilcoxon p at n = 5 is 0.0625") && warning.contains("needs ≥ 8"), warning);
+        assertEquals("warning: no difference can be significant at 5 paired replicates: the smallest Wilcoxon p at n = 5 is 0.0625"
+                + " and Holm over 6 hypotheses at level 0.05 needs n ≥ 8 (a fixed count of replicates needs ≥ 8)", warning);
         Comparison eight = ComparisonJson.parse(json("").replace("\"replicates\": 5", "\"replicates\": 8"), "tiny.json", null);
         assertNull(eight.significanceWarning());
         // sequential 3 ... 30 in batches of 3: 10 looks test at 0.005 each, so the looks before n = 12 cannot reject
