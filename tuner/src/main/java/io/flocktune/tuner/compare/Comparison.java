@@ -13,7 +13,6 @@ import java.util.Collections;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 
@@ -117,18 +116,23 @@ public record Comparison(String name, String description, Map<String, JsonNode> 
         int needed = 1;
         while (hypotheses() * PairedTests.smallestP(needed) > level) needed++;
         if (replicates.min() >= needed) return null;
-        String smallest = String.format(Locale.ROOT, "%.3g", PairedTests.smallestP(replicates.min()));
+        String smallest = short3(PairedTests.smallestP(replicates.min()));
         if (replicates.max() < needed) {
             int fixed = 1;
             while (hypotheses() * PairedTests.smallestP(fixed) > alpha) fixed++;
             return "warning: no difference can be significant at " + replicates.max() + " paired replicates: the smallest"
                     + " Wilcoxon p at n = " + replicates.min() + " is " + smallest + " and Holm over " + hypotheses()
-                    + " hypotheses at level " + String.format(Locale.ROOT, "%.3g", level) + " needs n ≥ " + needed
+                    + " hypotheses at level " + short3(level) + " needs n ≥ " + needed
                     + " (a fixed count of replicates needs ≥ " + fixed + ")";
         }
         return "note: the looks below " + needed + " paired replicates cannot reach significance (smallest Wilcoxon p at n = "
                 + replicates.min() + " is " + smallest + "; Holm over " + hypotheses() + " hypotheses at level "
-                + String.format(Locale.ROOT, "%.3g", level) + "); they can only stop on negligible differences";
+                + short3(level) + "); they can only stop on negligible differences";
+    }
+
+    /** @return v to 3 significant digits without trailing zeros: 0.05, 0.0625, 0.00167. */
+    private static String short3(double v) {
+        return java.math.BigDecimal.valueOf(v).round(new java.math.MathContext(3)).stripTrailingZeros().toPlainString();
     }
 
     /** @return a read-only deep copy of overrides, in their order. */
