@@ -57,6 +57,13 @@ class ComparisonJsonTest {
     }
 
     @Test
+    void aTuneFirstArmSaysWhatItTunesAndWhatItChanges() {
+        Comparison kernels = Comparisons.builtIn("separation-kernels");
+        assertEquals("tuned first: experiment kernel-linear on reynolds, tuning separation.weight, separation.radius, alignment.weight,"
+                + " cohesion.weight with separation: linear(radius 2, weight 0.05)", Comparison.describe(kernels.arms().getFirst()));
+    }
+
+    @Test
     void warnsWhenTheReplicateCountsCannotReachSignificance() throws InputException {
         // 3 arms x 2 objectives = 6 hypotheses: Holm's first step needs 6 * 2 / 2^n <= 0.05, so n >= 8
         Comparison five = ComparisonJson.parse(json(""), "tiny.json", null);
