@@ -28,7 +28,8 @@ import java.util.concurrent.Callable;
  */
 @Command(name = "compare", mixinStandardHelpOptions = true, sortOptions = false,
         description = {"Compares presets, rule variants or tuned presets on the same seeds, with paired statistics",
-                "(Wilcoxon signed-rank, Holm's correction, Vargha-Delaney A12), charts and report.html."})
+                "(Wilcoxon signed-rank, Holm's correction, Vargha-Delaney A12), charts and report.html.",
+                "'compare show NAME' prints a built-in comparison to start your own from."})
 final class CompareCommand implements Callable<Integer> {
     @Parameters(index = "0", arity = "0..1", paramLabel = "NAME|FILE",
             description = "A built-in comparison (see --list) or a comparison JSON file.")
@@ -86,6 +87,14 @@ final class CompareCommand implements Callable<Integer> {
         return Main.OK;
     }
 
+    @Command(name = "show", mixinStandardHelpOptions = true,
+            description = {"Prints a built-in comparison's JSON (format " + Comparison.FORMAT + ").",
+                    "Save it, edit it and pass the file to 'flocktune compare'."})
+    void show(@Parameters(paramLabel = "NAME", description = "A built-in comparison (see --list).") String name) throws InputException {
+        spec.commandLine().getOut().print(Comparisons.template(name));
+        spec.commandLine().getOut().flush();
+    }
+
     private static Path directory(Comparison c) {
         String stamp = LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss", Locale.ROOT));
         Path base = Path.of("results", "compare-" + c.name() + "-" + c.seed() + "-" + stamp);
@@ -99,7 +108,8 @@ final class CompareCommand implements Callable<Integer> {
         out.printf(Locale.ROOT, "comparison: %s (%d arms, %d paired replicates%s)%n", r.directory(), a.arms().size(), a.replicates(),
                 a.looks() > 1 ? ", look " + (a.look() + 1) + " of at most " + a.looks() : "");
         for (int arm = 0; arm < a.arms().size(); arm++) {
-            StringBuilder line = new StringBuilder("  " + a.arms().get(arm) + ":");
+            out.println("  " + a.arms().get(arm) + ": " + Comparison.describe(r.comparison().arms().get(arm)));
+            StringBuilder line = new StringBuilder("   ");
             for (int k = 0; k < a.specs().size(); k++) {
                 double[] ci = a.measurements().get(arm).ci95(k);
                 line.append(String.format(Locale.ROOT, "  %s %.4g [%.4g, %.4g]", a.specs().get(k).name(),
@@ -108,8 +118,10 @@ final class CompareCommand implements Callable<Integer> {
             out.println(line);
         }
         out.println("verdicts (family-wise error rate " + String.format(Locale.ROOT, "%.3g", a.alphaLook() * a.looks())
-                + " over all pairs and objectives):");
+                + " over all pairs and objectives; A12(A, B) = P(A better than B)):");
         for (Analysis.Pair p : a.pairs()) out.println("  " + a.verdict(p));
+        out.println("summary (best first; '>' significant, '≈' no detectable difference):");
+        for (int k = 0; k < a.specs().size(); k++) out.println("  " + a.ranking(k));
         if (r.failed() > 0) out.println("left out: " + r.failed() + " replicates on which an arm failed (see replicates.csv)");
         if (r.initialStates() != null) out.println("note: the arms do not share initial states: " + r.initialStates());
         out.println("report: " + new ComparisonFiles(r.directory()).report());

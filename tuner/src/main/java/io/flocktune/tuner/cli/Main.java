@@ -133,6 +133,11 @@ public final class Main implements Runnable {
                 if (debug) e.printStackTrace(err);
                 return AtomicFile.diskFull(output) ? DISK_FULL : BAD_INPUT;
             }
+            case io.flocktune.tuner.eval.spark.SparkSetupException setup -> {
+                err.println("flocktune: " + oneLine(setup.getMessage()));
+                if (debug) e.printStackTrace(err);
+                return BAD_INPUT;
+            }
             case InterruptedException interrupted -> {
                 if (!Interruptible.SAID.equals(interrupted.getMessage())) err.println("flocktune: interrupted");
                 return INTERRUPTED;

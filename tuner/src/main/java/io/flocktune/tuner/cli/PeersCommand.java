@@ -4,14 +4,19 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import io.flocktune.objectives.Interval;
 import io.flocktune.objectives.Measurement;
+import io.flocktune.tuner.eval.ExperimentEvaluator;
 import io.flocktune.tuner.experiment.Experiment;
 import io.flocktune.tuner.experiment.Experiments;
+import io.flocktune.tuner.io.AtomicFile;
 import io.flocktune.tuner.io.InputException;
 import io.flocktune.tuner.run.RunFiles;
+import io.flocktune.tuner.run.Tables;
 import io.flocktune.tuner.run.Tuning;
+import io.flocktune.tuner.search.Replication;
 import io.flocktune.tuner.search.StopRules;
 import org.apache.commons.csv.CSVFormat;
 import org.apache.commons.csv.CSVParser;
+import org.apache.commons.csv.CSVPrinter;
 import org.apache.commons.csv.CSVRecord;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -122,14 +127,120 @@ final class PeersCommand implements Callable<Integer> {
         boolean terminal = System.console() != null && System.console().isTerminal();
         int t = threads.count();
         Tuning.Options options = new Tuning.Options(t, terminal, err, true, io.flocktune.tuner.eval.RunnerFactory.local(t));
+        List<List<String>> table = new ArrayList<>();
         for (Experiment e : experiments) {
             Path dir = root.resolve(e.name());
+            Experiment published = seed == null ? Experiments.builtIn(e.name()) : Experiments.builtIn(e.name()).withSeed(seed);
+            if (budget < 1) err.println("peers: " + e.name() + ": " + reduced(published, e, budget));
+            err.println("peers: " + e.name() + ": " + estimate(e, pilot(e), t));
+            err.flush();
             long start = System.nanoTime();
             Tuning.Result result = Interruptible.run(err, () -> Tuning.start(e, dir, options));
             double wall = (System.nanoTime() - start) / 1e9;
-            print(peers.get(e.name()), e, result, runs(new RunFiles(dir).history()), wall, threads.count(), stdout);
+            Map<String, Long> runs = runs(new RunFiles(dir).history());
+            print(peers.get(e.name()), e, result, runs, wall, threads.count(), stdout);
+            table.add(row(peers.get(e.name()), e, result, runs, wall, t, budget));
+            writeTable(root.resolve(TABLE), table);
         }
+        stdout.println("table: " + root.resolve(TABLE));
+        stdout.flush();
         return Main.OK;
+    }
+
+    /** The side-by-side table, beside the run directories. */
+    static final String TABLE = "peers.csv";
+
+    /** The columns of {@link #TABLE}: the published figures as text, flocktune's as numbers. */
+    static final List<String> COLUMNS = List.of("experiment", "tool", "published_figure", "published_runs", "published_wall",
+            "budget_fraction", "objective", "estimate", "ci_low", "ci_high", "test_seeds", "search_estimate", "search_runs",
+            "check_runs", "wall_seconds", "threads", "directory");
+
+    private static List<String> row(Published p, Experiment e, Tuning.Result r, Map<String, Long> runs, double wall, int threads,
+                                    double budget) {
+        long search = runs.getOrDefault("new", 0L) + runs.getOrDefault("survivor", 0L);
+        long checks = runs.values().stream().mapToLong(Long::longValue).sum() - search;
+        Measurement m = r.best().measurement();
+        List<String> row = new ArrayList<>(List.of(e.name(), p.tool(), p.figure(), p.runs(), p.wall(), Tables.number(budget)));
+        if (m == null) {
+            row.addAll(List.of("", "", "", "", "", ""));   // the best finalist failed a test replicate
+        } else {
+            Interval i = m.interval(0);
+            row.addAll(List.of(m.specs().getFirst().name(), Tables.number(i.estimate()), Tables.number(i.low()), Tables.number(i.high()),
+                    Integer.toString(m.replicates()), Tables.number(r.best().searchMeans()[0])));
+        }
+        row.addAll(List.of(Long.toString(search), Long.toString(checks), String.format(Locale.ROOT, "%.1f", wall),
+                Integer.toString(threads), r.directory().toString()));
+        return row;
+    }
+
+    private static void writeTable(Path file, List<List<String>> rows) throws InputException {
+        StringBuilder text = new StringBuilder();
+        try (CSVPrinter printer = new CSVPrinter(text, Tables.FORMAT)) {
+            printer.printRecord(COLUMNS);
+            for (List<String> row : rows) printer.printRecord(row);
+        } catch (IOException e) {
+            throw new IllegalStateException(e);
+        }
+        try (AtomicFile out = AtomicFile.create(file)) {
+            out.writer().write(text.toString());
+            out.commit();
+        } catch (IOException e) {
+            throw new InputException(file + ": cannot write: " + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * @return how far the reduced run is from the published budget, e.g. "2 % of the published
+     *         budget: 1 of 50 generations, ...; its figures are not comparable with the published ones"
+     */
+    static String reduced(Experiment published, Experiment run, double fraction) {
+        StopRules p = published.stop(), r = run.stop();
+        String limit = p.evaluations() == 0 ? "" : ", a limit of " + r.evaluations() + " of " + p.evaluations() + " model runs";
+        return String.format(Locale.ROOT, "%s of the published budget: %d of %d generations%s (at most %d of %d model runs in all);"
+                        + " the search sees a fraction of what the peer's did, so its figure is not comparable with the published one",
+                percent(fraction), r.generations(), p.generations(), limit, plannedRuns(run), plannedRuns(published));
+    }
+
+    private static String percent(double fraction) {
+        return java.math.BigDecimal.valueOf(100 * fraction).round(new java.math.MathContext(3)).stripTrailingZeros().toPlainString() + " %";
+    }
+
+    /**
+     * @return an upper bound of the model runs the experiment's budget allows: every candidate of
+     *         generation 0 and of each later generation on {@code perEvaluation} seeds (with a
+     *         model-run limit, at most the limit and one generation more), then every finalist on the held-out selection and test seeds, and the
+     *         base preset on the test seeds
+     */
+    static long plannedRuns(Experiment e) {
+        Replication r = e.replication();
+        long search = (e.stop().generations() + 1) * e.genetics().population() * (long) r.perEvaluation();
+        // the model-run limit is checked after each generation: a run may pass it by one generation
+        if (e.stop().evaluations() > 0) search = Math.min(search, e.stop().evaluations() + e.genetics().population() * (long) r.perEvaluation());
+        return search + (long) r.finalists() * (r.validationSeeds() + r.testSeeds()) + r.testSeeds();
+    }
+
+    /** @return seconds one model run of the experiment takes here: the mean of two runs at the middle of its space. */
+    static double pilot(Experiment e) throws InputException {
+        ExperimentEvaluator evaluator = ExperimentEvaluator.of(e);
+        double[] middle = new double[e.parameters().size()];
+        java.util.Arrays.fill(middle, 0.5);
+        long start = System.nanoTime();
+        try {
+            for (long s = 1; s <= 2; s++) evaluator.evaluate(middle, s);
+        } catch (Exception ex) {
+            throw new InputException(e.name() + ": the pilot run of its base failed: " + ex.getMessage(), ex);
+        }
+        return (System.nanoTime() - start) / 2e9;
+    }
+
+    /** @return "at most N model runs; one takes S s here (2 pilot runs), so about T on K threads (a bound: ...)" */
+    static String estimate(Experiment e, double secondsPerRun, int threads) {
+        long runs = plannedRuns(e);
+        double seconds = runs * secondsPerRun / threads;
+        String time = seconds < 120 ? String.format(Locale.ROOT, "%.0f s", seconds)
+                : seconds < 7200 ? String.format(Locale.ROOT, "%.0f min", seconds / 60) : String.format(Locale.ROOT, "%.1f h", seconds / 3600);
+        return String.format(Locale.ROOT, "at most %d model runs; one takes %.3g s here (2 pilot runs at the middle of its space),"
+                + " so about %s on %d thread(s), less if a stop rule ends the search early", runs, secondsPerRun, time, threads);
     }
 
     /** The experiment with {@code fraction} of its generations and model-run limit (at least one each where set). */

@@ -37,8 +37,14 @@ import java.util.Locale;
 public record Analysis(int replicates, int failed, int look, int looks, double alphaLook, List<String> arms, List<ObjectiveSpec> specs,
                        List<Measurement> measurements, List<Pair> pairs) {
 
-    /** Half-width of Vargha and Delaney's negligible band around 0.5. */
+    /** Half-width of Vargha and Delaney's negligible band around 0.5: |A12 − 0.5| below it is negligible. */
     public static final double NEGLIGIBLE = 0.06;
+    /** A12 (on the side of the better arm, max(A12, 1 − A12)) from which an effect is small: 0.5 + {@link #NEGLIGIBLE}. */
+    public static final double SMALL = 0.56;
+    /** From here on medium. */
+    public static final double MEDIUM = 0.64;
+    /** From here on large. */
+    public static final double LARGE = 0.71;
 
     public Analysis {
         arms = List.copyOf(arms);
@@ -124,30 +130,80 @@ public record Analysis(int replicates, int failed, int look, int looks, double a
     }
 
     /**
-     * A plain-language verdict, e.g. "seed003 gives lower collisions than seed001: A12 = 0.91
-     * [0.84, 0.96], p_Holm &lt; 0.001", or "polarization: no detectable difference between a and
-     * b at n = 30 (A12 = 0.52 [0.41, 0.63], p_Holm = 0.74)".
+     * A plain-language verdict. A12 is always written for the pair in comparison order,
+     * A12(A, B) = P(A better than B) in the objective's direction (above 0.5 favours A), as in
+     * {@code pairs.csv} and the forest plot; e.g. "collisions: seed001 gives lower collisions
+     * than seed003 (large): A12(seed001, seed003) = 1.00 [1.00, 1.00], p_Holm &lt; 0.001", or
+     * "polarization: no detectable difference between a and b at n = 30: A12(a, b) = 0.52 [0.41,
+     * 0.63], p_Holm = 0.74". A difference that is not significant while its interval excludes
+     * 0.5 says why: the interval is per pair, uncorrected; the test is corrected for every
+     * pair × objective (Holm) and look.
      */
     public String verdict(Pair p) {
         ObjectiveSpec spec = specs.get(p.objective());
-        String better = Goodness.better(spec.direction(), spec.name());
+        String a = arms.get(p.a()), b = arms.get(p.b());
+        String a12 = String.format(Locale.ROOT, "A12(%s, %s) = %.2f [%.2f, %.2f]", a, b, p.a12(), p.a12Low(), p.a12High());
         if (p.significant()) {
             boolean aWins = p.a12() >= 0.5;
-            String winner = arms.get(aWins ? p.a() : p.b()), loser = arms.get(aWins ? p.b() : p.a());
-            double a12 = aWins ? p.a12() : 1 - p.a12();
-            double low = aWins ? p.a12Low() : 1 - p.a12High(), high = aWins ? p.a12High() : 1 - p.a12Low();
-            return String.format(Locale.ROOT, "%s: %s gives %s than %s: A12 = %.2f [%.2f, %.2f] (%s), p_Holm %s",
-                    spec.name(), winner, better, loser, a12, low, high, magnitude(a12), pText(p.pHolm()));
+            return String.format(Locale.ROOT, "%s: %s gives %s than %s (%s): %s, p_Holm %s", spec.name(), aWins ? a : b,
+                    Goodness.better(spec.direction(), spec.name()), aWins ? b : a, magnitude(p.a12()), a12, pText(p.pHolm()));
         }
-        return String.format(Locale.ROOT, "%s: no detectable difference between %s and %s at n = %d%s: A12 = %.2f [%.2f, %.2f], p_Holm %s",
-                spec.name(), arms.get(p.a()), arms.get(p.b()), replicates, p.negligible() ? " (negligible at most)" : "",
-                p.a12(), p.a12Low(), p.a12High(), pText(p.pHolm()));
+        boolean excludesHalf = p.a12Low() > 0.5 || p.a12High() < 0.5;
+        return String.format(Locale.ROOT, "%s: no detectable difference between %s and %s at n = %d%s: %s, p_Holm %s%s", spec.name(), a, b,
+                replicates, p.negligible() ? " (negligible at most)" : "", a12, pText(p.pHolm()),
+                excludesHalf ? " (the A12 interval, per pair and uncorrected, excludes 0.5; the Wilcoxon test"
+                        + (pairs.size() > 1 || looks > 1 ? ", corrected for " + pairs.size() + (pairs.size() > 1 ? " hypotheses" : " hypothesis")
+                        + (looks > 1 ? " and " + looks + " looks" : "") + "," : "") + " does not reject)" : "");
     }
 
-    /** Vargha and Delaney's words for |A12 − 0.5|. */
+    /**
+     * The arms ranked on one objective, best first, by their mean A12 against every other arm;
+     * neighbours joined by "&gt;" when their pair differs significantly, else by "≈" (no
+     * detectable difference), e.g. "polarization (higher is better): seed001 &gt; seed003 ≈
+     * seed004 &gt; seed000".
+     */
+    public String ranking(int objective) {
+        int n = arms.size();
+        double[][] a12 = new double[n][n];
+        boolean[][] significant = new boolean[n][n];
+        for (Pair p : pairs) {
+            if (p.objective() != objective) continue;
+            a12[p.a()][p.b()] = p.a12();
+            a12[p.b()][p.a()] = 1 - p.a12();
+            significant[p.a()][p.b()] = significant[p.b()][p.a()] = p.significant();
+        }
+        return ranking(specs.get(objective), arms, a12, significant);
+    }
+
+    /**
+     * {@link #ranking(int)} from the pairs' A12 and verdicts.
+     *
+     * @param a12         a12[i][j] = P(arm i better than arm j), i ≠ j
+     * @param significant whether arms i and j differ significantly
+     */
+    public static String ranking(ObjectiveSpec spec, List<String> arms, double[][] a12, boolean[][] significant) {
+        int n = arms.size();
+        double[] score = new double[n];
+        for (int i = 0; i < n; i++) for (int j = 0; j < n; j++) if (i != j) score[i] += a12[i][j] / (n - 1);
+        List<Integer> order = new ArrayList<>();
+        for (int i = 0; i < n; i++) order.add(i);
+        order.sort((i, j) -> Double.compare(score[j], score[i]));   // stable: ties keep comparison order
+        StringBuilder text = new StringBuilder(spec.name() + " (" + Goodness.better(spec.direction()) + " is better): " + arms.get(order.getFirst()));
+        for (int r = 1; r < n; r++) {
+            text.append(significant[order.get(r - 1)][order.get(r)] ? " > " : " ≈ ").append(arms.get(order.get(r)));
+        }
+        return text.toString();
+    }
+
+    /**
+     * Vargha and Delaney's words for an A12, read on the better arm's side s = max(A12, 1 − A12):
+     * below {@value #SMALL} negligible, below {@value #MEDIUM} small, below {@value #LARGE}
+     * medium, else large (Vargha and Delaney 2000, "A critique and improvement of the CL common
+     * language effect size statistics").
+     */
     static String magnitude(double a12) {
-        double d = Math.abs(a12 - 0.5);
-        return d < 0.06 ? "negligible" : d < 0.14 ? "small" : d < 0.21 ? "medium" : "large";
+        double s = Math.max(a12, 1 - a12);
+        return s < SMALL ? "negligible" : s < MEDIUM ? "small" : s < LARGE ? "medium" : "large";
     }
 
     /** @return "&lt; 0.001" or "= 0.042", and with several looks the level it is compared with. */

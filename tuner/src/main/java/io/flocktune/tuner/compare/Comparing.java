@@ -129,6 +129,11 @@ public final class Comparing {
 
     private static Result measure(Comparison c, ComparisonFiles files, Options options) throws InputException, InterruptedException {
         PrintWriter log = options.log();
+        String warning = c.significanceWarning();
+        if (warning != null) {
+            log.println(c.name() + ": " + warning);
+            log.flush();
+        }
         if (options.report()) io.flocktune.tuner.report.Report.prepare();
         List<Preset> presets = new ArrayList<>();
         Set<Long> used = new HashSet<>();

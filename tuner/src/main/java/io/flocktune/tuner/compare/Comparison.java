@@ -1,14 +1,19 @@
 package io.flocktune.tuner.compare;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.flocktune.objectives.ObjectiveSpec;
 import io.flocktune.sim.Check;
 import io.flocktune.tuner.experiment.Experiment;
 import io.flocktune.tuner.experiment.Scenario;
+import io.flocktune.tuner.space.Parameter;
 
 import java.time.Duration;
+import java.util.Collections;
 import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 
 /**
@@ -18,6 +23,8 @@ import java.util.Set;
  *
  * @param name        short identifier, used in directory names
  * @param description one line for {@code flocktune compare --list}
+ * @param set         the overrides every arm shares (preset path → value, in order), already
+ *                    applied to every arm; kept so the report can say what the arms share
  * @param arms        what is compared, &ge; 2, distinct names
  * @param objectives  what is measured, &ge; 1, distinct names
  * @param scenario    boids (0: each arm's own), steps and default warm-up of every replicate
@@ -29,7 +36,7 @@ import java.util.Set;
  * @param timeLimit   wall time one replicate may take before it counts as failed, &gt; 0
  * @param seed        the comparison seed; every replicate seed derives from it
  */
-public record Comparison(String name, String description, List<Arm> arms, List<ObjectiveSpec> objectives,
+public record Comparison(String name, String description, Map<String, JsonNode> set, List<Arm> arms, List<ObjectiveSpec> objectives,
                          Scenario scenario, Replicates replicates, double alpha, int bootstrap, Budget budget,
                          Duration timeLimit, long seed) {
 
@@ -42,6 +49,7 @@ public record Comparison(String name, String description, List<Arm> arms, List<O
             throw new IllegalArgumentException("name = \"" + name + "\": use letters, digits, '.', '_' and '-' only");
         }
         Check.present("description", description);
+        set = copy(Check.present("set", set));
         arms = List.copyOf(Check.present("arms", arms));
         objectives = List.copyOf(Check.present("objectives", objectives));
         Check.present("scenario", scenario);
@@ -68,12 +76,70 @@ public record Comparison(String name, String description, List<Arm> arms, List<O
 
     /** @return this comparison with another seed. */
     public Comparison withSeed(long newSeed) {
-        return new Comparison(name, description, arms, objectives, scenario, replicates, alpha, bootstrap, budget, timeLimit, newSeed);
+        return new Comparison(name, description, set, arms, objectives, scenario, replicates, alpha, bootstrap, budget, timeLimit, newSeed);
     }
 
     /** @return the number of (pair, objective) hypotheses, the size of the Holm family. */
     public int hypotheses() {
         return arms.size() * (arms.size() - 1) / 2 * objectives.size();
+    }
+
+    /**
+     * @return what the arm is, against its base: e.g. "preset reynolds with neighbourhood:
+     *         topological(count 7)", "preset seed000 as it is", or "tuned first: experiment
+     *         kernel-linear on reynolds, tuning separation.weight, separation.radius with
+     *         separation: linear(radius 2, weight 0.05)" (the common {@link #set} is not repeated)
+     */
+    public static String describe(Arm arm) {
+        String with = arm.changes().isEmpty() ? "" : " with " + Overrides.text(arm.changes());
+        return switch (arm) {
+            case Arm.Fixed f -> "preset " + f.source() + (with.isEmpty() ? " as it is" : with);
+            case Arm.Tuned t -> "tuned first: experiment " + t.experiment().name() + " on " + t.experiment().baseName() + ", tuning "
+                    + String.join(", ", t.experiment().parameters().stream().map(Parameter::path).toList())
+                    + with;
+        };
+    }
+
+    /**
+     * Whether the replicate counts can reach significance at all. With n paired replicates the
+     * smallest two-sided exact Wilcoxon p is 2 / 2ⁿ (every difference of one sign: 0.25 at
+     * n = 3), and Holm's first step over the {@link #hypotheses} h, at the level α / K of K
+     * looks, needs h · 2 / 2ⁿ ≤ α / K.
+     *
+     * @return null when the first look can already reach significance, else one line: that no
+     *         difference can be significant (with the smallest count that could), or from which
+     *         look on one can
+     */
+    public String significanceWarning() {
+        int looks = replicates.looks();
+        double level = alpha / looks;
+        int needed = 1;
+        while (hypotheses() * PairedTests.smallestP(needed) > level) needed++;
+        if (replicates.min() >= needed) return null;
+        String smallest = short3(PairedTests.smallestP(replicates.min()));
+        if (replicates.max() < needed) {
+            int fixed = 1;
+            while (hypotheses() * PairedTests.smallestP(fixed) > alpha) fixed++;
+            return "warning: no difference can be significant at " + replicates.max() + " paired replicates: the smallest"
+                    + " Wilcoxon p at n = " + replicates.min() + " is " + smallest + " and Holm over " + hypotheses()
+                    + " hypotheses at level " + short3(level) + " needs n ≥ " + needed
+                    + " (a fixed count of replicates needs ≥ " + fixed + ")";
+        }
+        return "note: the looks below " + needed + " paired replicates cannot reach significance (smallest Wilcoxon p at n = "
+                + replicates.min() + " is " + smallest + "; Holm over " + hypotheses() + " hypotheses at level "
+                + short3(level) + "); they can only stop on negligible differences";
+    }
+
+    /** @return v to 3 significant digits without trailing zeros: 0.05, 0.0625, 0.00167. */
+    private static String short3(double v) {
+        return java.math.BigDecimal.valueOf(v).round(new java.math.MathContext(3)).stripTrailingZeros().toPlainString();
+    }
+
+    /** @return a read-only deep copy of overrides, in their order. */
+    static Map<String, JsonNode> copy(Map<String, JsonNode> overrides) {
+        Map<String, JsonNode> copy = new LinkedHashMap<>();
+        overrides.forEach((path, value) -> copy.put(Check.present("set", path), Check.present(path, value).deepCopy()));
+        return Collections.unmodifiableMap(copy);
     }
 
     /**
@@ -84,17 +150,26 @@ public record Comparison(String name, String description, List<Arm> arms, List<O
         String name();
 
         /**
+         * @return the arm's own overrides (its rule variants, then its {@code set}; preset path →
+         *         value, in order), already applied; the comparison's common {@link #set} is not
+         *         among them
+         */
+        Map<String, JsonNode> changes();
+
+        /**
          * A preset with overrides (the comparison's common {@code set}, the arm's rule variants
          * and its {@code set}, in that order, already applied).
          *
          * @param name   label
          * @param source where the preset came from: a built-in name, a file, or "inline"
          * @param preset the preset's JSON tree with every override applied (a copy is kept)
+         * @param changes the arm's own overrides, see {@link Arm#changes}
          */
-        record Fixed(String name, String source, ObjectNode preset) implements Arm {
+        record Fixed(String name, String source, ObjectNode preset, Map<String, JsonNode> changes) implements Arm {
             public Fixed {
                 checkName(name);
                 Check.present("source", source);
+                changes = copy(Check.present("changes", changes));
                 preset = Check.present("preset", preset).deepCopy();
             }
 
@@ -111,11 +186,13 @@ public record Comparison(String name, String description, List<Arm> arms, List<O
          * @param source     where the experiment came from: a built-in name, a file, or "inline"
          * @param experiment the experiment to run, with the overrides in its {@code set} and the
          *                   comparison's budget already applied (its seed is replaced per arm)
+         * @param changes    the arm's own overrides, see {@link Arm#changes}
          */
-        record Tuned(String name, String source, Experiment experiment) implements Arm {
+        record Tuned(String name, String source, Experiment experiment, Map<String, JsonNode> changes) implements Arm {
             public Tuned {
                 checkName(name);
                 Check.present("source", source);
+                changes = copy(Check.present("changes", changes));
                 Check.present("experiment", experiment);
             }
         }

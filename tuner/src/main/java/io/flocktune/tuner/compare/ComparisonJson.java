@@ -211,7 +211,7 @@ public final class ComparisonJson {
             throw new InputException(source + ": evaluationTimeLimit = " + seconds + ": must be in (0, 1e9) seconds");
         }
         Comparison.Budget finalBudget = budget;
-        return build(source, null, () -> new Comparison(f.name(), or(f.description(), ""), arms, objectives, scenario,
+        return build(source, null, () -> new Comparison(f.name(), or(f.description(), ""), common, arms, objectives, scenario,
                 replicates, or(f.alpha(), 0.05), or(f.bootstrap(), 2000), finalBudget,
                 Duration.ofNanos(Math.round(seconds * 1e9)), or(f.seed(), 1L)));
     }
@@ -222,10 +222,12 @@ public final class ComparisonJson {
         if (a == null) throw new InputException(source + ": " + where + " is null; expected an object");
         require(a.name(), source, where + ".name");
         String at = source + ": arm " + a.name();
-        Map<String, JsonNode> set = new LinkedHashMap<>(common);
+        Map<String, JsonNode> own = new LinkedHashMap<>();
         List<JsonNode> rules = Arrays.asList(a.separation(), a.alignment(), a.cohesion(), a.neighbourhood(), a.motion());
-        for (int k = 0; k < RULES.size(); k++) if (rules.get(k) != null) set.put(RULES.get(k), rules.get(k));
-        if (a.set() != null) set.putAll(a.set());
+        for (int k = 0; k < RULES.size(); k++) if (rules.get(k) != null) own.put(RULES.get(k), rules.get(k));
+        if (a.set() != null) own.putAll(a.set());
+        Map<String, JsonNode> set = new LinkedHashMap<>(common);
+        set.putAll(own);
         if ((a.preset() == null) == (a.tune() == null)) {
             throw new InputException(source + ": " + where + " (" + a.name() + "): give exactly one of \"preset\" (a preset to"
                     + " compare as it is) or \"tune\" (an experiment whose tuned best is compared)");
@@ -251,7 +253,7 @@ public final class ComparisonJson {
                 Objectives.validate(run, scenario.steps(), objectives);
                 return null;
             });
-            return build(source, where, () -> new Comparison.Arm.Fixed(a.name(), origin, PresetJson.toTree(preset)));
+            return build(source, where, () -> new Comparison.Arm.Fixed(a.name(), origin, PresetJson.toTree(preset), own));
         }
         String origin;
         Experiment e;
@@ -295,7 +297,7 @@ public final class ComparisonJson {
             Objectives.validate(run, scenario.steps(), objectives);
             return null;
         });
-        return build(source, where, () -> new Comparison.Arm.Tuned(a.name(), origin, tuned));
+        return build(source, where, () -> new Comparison.Arm.Tuned(a.name(), origin, tuned, own));
     }
 
     /** Every "tune first" arm must search with the same budget, or the comparison is unfair. */
@@ -361,13 +363,16 @@ public final class ComparisonJson {
     /**
      * @return the comparison with every default explicit, each arm's preset or experiment inline
      *         with its overrides applied (so the file alone reproduces the comparison), and the
-     *         versions of flocktune and its libraries
+     *         versions of flocktune and its libraries. The overrides are written too (the common
+     *         {@code set} and each arm's {@code set}), so the report can say what each arm changes;
+     *         applying them again to presets that already have them changes nothing.
      */
     public static ObjectNode toTree(Comparison c) {
         ObjectNode t = NODES.objectNode();
         t.put("format", Comparison.FORMAT);
         t.put("name", c.name());
         t.put("description", c.description());
+        if (!c.set().isEmpty()) t.set("set", overrides(c.set()));
         var arms = t.putArray("arms");
         for (Comparison.Arm arm : c.arms()) {
             ObjectNode a = arms.addObject();
@@ -376,6 +381,7 @@ public final class ComparisonJson {
                 case Comparison.Arm.Fixed f -> a.put("source", f.source()).set("preset", f.preset());
                 case Comparison.Arm.Tuned u -> a.put("source", u.source()).set("tune", ExperimentJson.toTree(u.experiment()));
             }
+            if (!arm.changes().isEmpty()) a.set("set", overrides(arm.changes()));
         }
         var objectives = t.putArray("objectives");
         for (ObjectiveSpec o : c.objectives()) objectives.add(o.text());
@@ -393,6 +399,12 @@ public final class ComparisonJson {
         t.put("evaluationTimeLimit", c.timeLimit().toNanos() / 1e9);
         t.put("seed", c.seed());
         return t;
+    }
+
+    private static ObjectNode overrides(Map<String, JsonNode> set) {
+        ObjectNode o = NODES.objectNode();
+        set.forEach((path, value) -> o.set(path, value.deepCopy()));
+        return o;
     }
 
     /** @return {@link #toTree} with the versions, as pretty-printed JSON with a trailing newline. */

@@ -201,27 +201,42 @@ public final class ComparisonReport {
                 + " median, quartiles, whiskers to the extremes within 1.5 IQR", charts, Math.min(2, charts.size()));
     }
 
-    /** Per objective: A12 of each pair with its 95 % paired bootstrap interval; 0.5 = no tendency. */
+    /**
+     * Per objective: A12(A, B) of each pair with its 95 % paired bootstrap interval, one row per
+     * pair labelled "A vs B" on the row itself, in a gutter left of A12 = 0 (XChart drops
+     * y-axis labels wider than their spacing); 0.5 = no tendency, right of it A does better.
+     */
     static Charts.Figure forest(Data d) {
         Comparison c = d.comparison();
         List<Chart<?, ?>> charts = new ArrayList<>();
         int pairs = c.arms().size() * (c.arms().size() - 1) / 2;
+        java.awt.Font font = new java.awt.Font(java.awt.Font.SANS_SERIF, java.awt.Font.PLAIN, 11);
+        java.awt.FontMetrics metrics = new java.awt.image.BufferedImage(1, 1, java.awt.image.BufferedImage.TYPE_INT_RGB)
+                .createGraphics().getFontMetrics(font);
+        int labelWidth = 0;
+        for (CSVRecord p : d.pairs()) labelWidth = Math.max(labelWidth, metrics.stringWidth(p.get("arm_a") + " vs " + p.get("arm_b")));
+        int gutter = labelWidth + 40, plot = 400, width = gutter + plot + 50;
+        double left = -(double) gutter / plot;   // the gutter in A12 units, at the plot's scale of 1 per `plot` pixels
         for (int k = 0; k < c.objectives().size(); k++) {
             ObjectiveSpec spec = c.objectives().get(k);
-            XYChart chart = new XYChartBuilder().width(480).height(Math.max(200, 44 * pairs + 110))
-                    .title(spec.name() + ": A12 = P(A better than B)").xAxisTitle("A12 with 95 % interval").yAxisTitle("").build();
+            XYChart chart = new XYChartBuilder().width(width).height(36 * pairs + 130)
+                    .title(spec.name() + " (" + Goodness.better(spec.direction()) + " is better)")
+                    .xAxisTitle("A12(A, B) = P(A better than B), 95 % interval").yAxisTitle("").build();
             Charts.style(chart);
-            chart.getStyler().setAnnotationTextFont(new java.awt.Font(java.awt.Font.SANS_SERIF, java.awt.Font.PLAIN, 11));
+            chart.getStyler().setAnnotationTextFont(font);
             chart.getStyler().setLegendVisible(false);
-            chart.getStyler().setXAxisMin(0.0).setXAxisMax(1.0);
-            chart.getStyler().setYAxisMin(0.4).setYAxisMax(pairs + 0.6);
-            line(chart, "half", Color.GRAY, new double[] {0.5, 0.5}, new double[] {0.4, pairs + 0.6}, 1f);
+            chart.getStyler().setXAxisMin(left).setXAxisMax(1.0);
+            chart.getStyler().setXAxisTickLabelsFormattingFunction(x -> x < -1e-9 ? "" : String.format(Locale.ROOT, "%.1f", x));
+            chart.getStyler().setYAxisMin(0.5).setYAxisMax(pairs + 0.5);
+            chart.getStyler().setYAxisTicksVisible(false);
+            line(chart, "half", Color.GRAY, new double[] {0.5, 0.5}, new double[] {0.5, pairs + 0.5}, 1f);
+            line(chart, "zero", Color.LIGHT_GRAY, new double[] {0, 0}, new double[] {0.5, pairs + 0.5}, 1f);
             int row = 0;
             for (CSVRecord p : d.pairs()) {
                 if (!p.get("objective").equals(spec.name())) continue;
                 row++;
                 double y = pairs + 1 - row;
-                chart.addAnnotation(new AnnotationText(p.get("arm_a") + " vs " + p.get("arm_b"), 0.5, y + 0.38, false));
+                chart.addAnnotation(new AnnotationText(p.get("arm_a") + " vs " + p.get("arm_b"), 0.55 * left, y, false));
                 boolean significant = Boolean.parseBoolean(p.get("significant"));
                 Color color = significant ? Charts.FRONT : Charts.BASE;
                 double lo = Double.parseDouble(p.get("a12_low")), hi = Double.parseDouble(p.get("a12_high"));
@@ -232,11 +247,11 @@ public final class ComparisonReport {
                 point.setMarker(SeriesMarkers.DIAMOND);
                 point.setMarkerColor(color);
             }
-            chart.getStyler().setYAxisTicksVisible(false);
             charts.add(chart);
         }
-        return new Charts.Figure("a12", "A12 (probability that arm A beats arm B on the objective) per pair, with 95 % paired"
-                + " bootstrap intervals; red: significant after Holm's correction", charts, Math.min(2, charts.size()));
+        return new Charts.Figure("a12", "A12(A, B), the probability that arm A does better than arm B on the objective, per pair"
+                + " with its 95 % paired bootstrap interval (uncorrected); right of 0.5 favours A; red: significant after Holm's"
+                + " correction", charts, Math.min(2, charts.size()));
     }
 
     private static void line(XYChart chart, String name, Color color, double[] x, double[] y, float width) {
@@ -255,7 +270,7 @@ public final class ComparisonReport {
         h.append("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\n")
                 .append("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n")
                 .append("<title>flocktune comparison: ").append(Pages.esc(c.name())).append("</title>\n<style>\n").append(Pages.css())
-                .append("td.sig { background: #fdecea; } td.neg { color: #888; }\n</style>\n</head>\n")
+                .append("td.sig { background: #fdecea; } td.neg { color: #888; } p.warning { color: #a12; font-weight: bold; }\n</style>\n</head>\n")
                 .append("<body data-rendered=\"no\">\n<header><h1>flocktune comparison · ").append(Pages.esc(c.name())).append("</h1>\n<p>")
                 .append(Pages.esc(c.description())).append("</p>\n<p class=\"meta\">").append(c.arms().size()).append(" arms · ")
                 .append(c.objectives().size()).append(" objectives · ");
@@ -263,16 +278,16 @@ public final class ComparisonReport {
         h.append(last.get("replicates")).append(" paired replicates (look ").append(last.get("look")).append(" of at most ")
                 .append(c.replicates().looks()).append(") · seed ").append(c.seed()).append(" · scenario ")
                 .append(c.scenario().boids() == 0 ? "each arm's boids" : c.scenario().boids() + " boids").append(", ")
-                .append(c.scenario().steps()).append(" steps</p></header>\n");
+                .append(c.scenario().steps()).append(" steps</p>\n");
+        if (c.significanceWarning() != null) h.append("<p class=\"warning\">").append(Pages.esc(c.significanceWarning())).append("</p>\n");
+        if (!c.set().isEmpty()) h.append("<p class=\"meta\">Every arm: ").append(Pages.esc(Overrides.text(c.set()))).append("</p>\n");
+        h.append("</header>\n");
 
-        h.append("<section><h2>Verdicts</h2>\n<ul class=\"verdicts\">\n");
-        for (CSVRecord p : d.pairs()) {
-            h.append(Boolean.parseBoolean(p.get("significant")) ? "<li><b>" : "<li>").append(Pages.esc(p.get("verdict")))
-                    .append(Boolean.parseBoolean(p.get("significant")) ? "</b></li>\n" : "</li>\n");
-        }
-        h.append("</ul>\n<p class=\"note\">").append(Pages.esc(method(c))).append("</p>\n</section>\n");
+        h.append("<section><h2>Summary</h2>\n<ul class=\"ranking\">\n");
+        for (int k = 0; k < c.objectives().size(); k++) h.append("<li>").append(Pages.esc(ranking(d, k))).append("</li>\n");
+        h.append("</ul>\n<p class=\"note\">").append(Pages.esc(READING)).append("</p>\n</section>\n");
 
-        h.append("<section><h2>Arms</h2>\n<table><thead><tr><th>arm</th><th>from</th>");
+        h.append("<section><h2>Arms</h2>\n<table><thead><tr><th>arm</th><th>what it is</th>");
         for (ObjectiveSpec o : c.objectives()) {
             h.append("<th>").append(Pages.esc(o.name())).append("<br><small>").append(Pages.esc(o.direction().text())).append("</small></th>");
         }
@@ -281,10 +296,9 @@ public final class ComparisonReport {
             Comparison.Arm arm = c.arms().get(a);
             h.append("<tr><td><a href=\"arms/").append(Pages.esc(arm.name())).append(".json\">").append(Pages.esc(arm.name()))
                     .append("</a></td><td>");
-            switch (arm) {
-                case Comparison.Arm.Fixed f -> h.append("preset ").append(Pages.esc(f.source()));
-                case Comparison.Arm.Tuned t -> h.append("tuned first: experiment ").append(Pages.esc(t.source()))
-                        .append(" (<a href=\"tuning/").append(Pages.esc(arm.name())).append("/report.html\">tuning report</a>)");
+            h.append(Pages.esc(Comparison.describe(arm)));
+            if (arm instanceof Comparison.Arm.Tuned) {
+                h.append(" (<a href=\"tuning/").append(Pages.esc(arm.name())).append("/report.html\">tuning report</a>)");
             }
             h.append("</td>");
             for (int k = 0; k < c.objectives().size(); k++) {
@@ -298,8 +312,15 @@ public final class ComparisonReport {
         h.append("</tbody></table>\n<p class=\"note\">Means over the paired replicates with 95 % confidence intervals (Student t for"
                 + " order parameters, a percentile bootstrap for counts and rates; summary.csv).</p>\n</section>\n");
 
+        h.append("<section><h2>Verdicts</h2>\n<ul class=\"verdicts\">\n");
+        for (CSVRecord p : d.pairs()) {
+            h.append(Boolean.parseBoolean(p.get("significant")) ? "<li><b>" : "<li>").append(Pages.esc(p.get("verdict")))
+                    .append(Boolean.parseBoolean(p.get("significant")) ? "</b></li>\n" : "</li>\n");
+        }
+        h.append("</ul>\n<p class=\"note\">").append(Pages.esc(method(c))).append("</p>\n</section>\n");
+
         h.append("<section><h2>Pairs</h2>\n<table><thead><tr><th>A</th><th>B</th><th>objective</th><th>mean A − B</th>"
-                + "<th>Wilcoxon p</th><th>p_Holm</th><th>A12 [95 %]</th></tr></thead><tbody>\n");
+                + "<th>Wilcoxon p</th><th>p_Holm</th><th>A12(A, B) [95 %]</th><th>effect</th></tr></thead><tbody>\n");
         for (CSVRecord p : d.pairs()) {
             boolean significant = Boolean.parseBoolean(p.get("significant"));
             h.append("<tr><td>").append(Pages.esc(p.get("arm_a"))).append("</td><td>").append(Pages.esc(p.get("arm_b")))
@@ -309,9 +330,11 @@ public final class ComparisonReport {
                     .append(", n = ").append(p.get("nonzero_differences")).append("</small></td><td")
                     .append(significant ? " class=\"sig\">" : ">").append(Pages.num(Double.parseDouble(p.get("p_holm"))))
                     .append("</td><td>").append(String.format(Locale.ROOT, "%.2f [%.2f, %.2f]", Double.parseDouble(p.get("a12")),
-                            Double.parseDouble(p.get("a12_low")), Double.parseDouble(p.get("a12_high")))).append("</td></tr>\n");
+                            Double.parseDouble(p.get("a12_low")), Double.parseDouble(p.get("a12_high")))).append("</td><td>")
+                    .append(Analysis.magnitude(Double.parseDouble(p.get("a12")))).append("</td></tr>\n");
         }
-        h.append("</tbody></table>\n</section>\n");
+        h.append("</tbody></table>\n<p class=\"note\">A12(A, B) = P(A better than B) on the objective (higher or lower as its"
+                + " column says); above 0.5 favours A, below favours B. Highlighted p_Holm: significant.</p>\n</section>\n");
 
         h.append("<section><h2>Preview: every arm on the same seed</h2>\n")
                 .append(Pages.preview(recordings, "replicate 0, seed " + seed + ", for every arm; predators in red"))
@@ -337,6 +360,37 @@ public final class ComparisonReport {
                 .append(Pages.esc(ComparisonJson.write(ComparisonJson.toTree(c)))).append("</pre></details>\n</section>\n");
         h.append("</body></html>\n");
         return h.toString();
+    }
+
+    /** How to read A12, its intervals and the summary: the same words as the documentation's. */
+    static final String READING = String.format(Locale.ROOT, "How to read: A12(A, B) is the probability that arm A does better"
+            + " than arm B on the objective, in the objective's direction, ties counted half; A is always the pair's first arm"
+            + " in the comparison's order, so above 0.5 favours A and below 0.5 favours B, in the verdicts, the tables and the"
+            + " forest plot alike. Effect sizes (Vargha and Delaney), read on the better arm's side max(A12, 1 − A12):"
+            + " below %.2f negligible, below %.2f small, below %.2f medium, else large. The A12 interval is a 95 %% interval for that pair"
+            + " alone, not corrected for the other pairs and objectives; the verdicts come from the Wilcoxon test corrected"
+            + " by Holm over all of them, so an interval that excludes 0.5 beside \"no detectable difference\" is a"
+            + " difference that does not survive the correction. Summary: the arms ranked per objective by their mean A12"
+            + " against the others, best first; \">\" joins neighbours that differ significantly, \"≈\" neighbours with no"
+            + " detectable difference.", Analysis.SMALL, Analysis.MEDIUM, Analysis.LARGE);
+
+    /** @return the ranking line of objective k ({@link Analysis#ranking}), from pairs.csv. */
+    static String ranking(Data d, int k) {
+        Comparison c = d.comparison();
+        List<String> arms = c.arms().stream().map(Comparison.Arm::name).toList();
+        int n = arms.size();
+        double[][] a12 = new double[n][n];
+        boolean[][] significant = new boolean[n][n];
+        String objective = c.objectives().get(k).name();
+        for (CSVRecord p : d.pairs()) {
+            if (!p.get("objective").equals(objective)) continue;
+            int a = arms.indexOf(p.get("arm_a")), b = arms.indexOf(p.get("arm_b"));
+            double v = Double.parseDouble(p.get("a12"));
+            a12[a][b] = v;
+            a12[b][a] = 1 - v;
+            significant[a][b] = significant[b][a] = Boolean.parseBoolean(p.get("significant"));
+        }
+        return Analysis.ranking(c.objectives().get(k), arms, a12, significant);
     }
 
     /** @return how the statistics were computed, one paragraph. */

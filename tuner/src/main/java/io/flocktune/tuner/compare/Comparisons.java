@@ -31,6 +31,18 @@ public final class Comparisons {
     }
 
     /**
+     * @return the JSON text of the built-in comparison {@code name}, as shipped: a template to
+     *         save, edit and pass to {@code flocktune compare}
+     * @throws InputException if there is none of that name (the message lists the built-ins)
+     */
+    public static String template(String name) throws InputException {
+        if (!NAMES.contains(name)) {
+            throw new InputException(name + ": no built-in comparison of that name; built-in: " + String.join(", ", NAMES));
+        }
+        return BuiltIns.load("/io/flocktune/tuner/comparisons", "comparison", name, NAMES, (json, source) -> json);
+    }
+
+    /**
      * A built-in comparison by name, or else a comparison file.
      *
      * @throws InputException neither a built-in name nor a readable, valid comparison file

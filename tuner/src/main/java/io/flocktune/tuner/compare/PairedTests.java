@@ -48,6 +48,15 @@ public final class PairedTests {
     public record Wilcoxon(int nonZero, double wPlus, double p, Method method) {}
 
     /**
+     * @return the smallest two-sided p the signed-rank test can give with n non-zero paired
+     *         differences: exact 2 / 2ⁿ (all of one sign; ties do not change it) for
+     *         n &le; {@value #EXACT_LIMIT}, else 0 (the normal approximation can go far lower)
+     */
+    public static double smallestP(int n) {
+        return n > EXACT_LIMIT ? 0 : Math.min(1, 2 / Math.pow(2, n));
+    }
+
+    /**
      * The Wilcoxon signed-rank test of the paired samples: zero differences are dropped; the
      * absolute differences are ranked with average ranks for ties; for n &le; {@value #EXACT_LIMIT}
      * the p-value is exact, P(|W+ − n(n+1)/4| &ge; observed) over the 2^n equally likely sign

@@ -18,6 +18,7 @@ import io.flocktune.tuner.eval.Trial;
 import io.flocktune.tuner.eval.TrialRunner;
 import io.flocktune.tuner.io.InputException;
 import io.flocktune.tuner.io.PresetJson;
+import io.flocktune.tuner.run.Countdown;
 
 import java.io.PrintWriter;
 import java.io.Serial;
@@ -194,9 +195,15 @@ public final class Robustness {
         Measuring evaluator = new Measuring(new PresetEvaluator(settings.steps(), specs));
         log.printf(Locale.ROOT, "robustness: %d points × %d replicates = %d simulations of %d steps%n", points.size(), replicates,
                 trials.size(), settings.steps());
-        List<Outcome> flat;
+        List<Outcome> flat = new ArrayList<>(trials.size());
+        Countdown progress = new Countdown(log, "robustness", 0, trials.size());
         try (TrialRunner runner = runners.open(settings.timeLimit())) {
-            flat = runner.run(evaluator, trials);
+            // in batches, for the progress lines; every trial is a pure function of its preset and seed
+            int batch = Math.max(64, 8 * runner.parallelism());
+            for (int from = 0; from < trials.size(); from += batch) {
+                flat.addAll(runner.run(evaluator, trials.subList(from, Math.min(trials.size(), from + batch))));
+                progress.to(flat.size());
+            }
         }
         Outcome[][] outcomes = new Outcome[points.size()][replicates];
         for (int i = 0; i < flat.size(); i++) outcomes[i / replicates][i % replicates] = flat.get(i);

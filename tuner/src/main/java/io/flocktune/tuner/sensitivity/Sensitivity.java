@@ -17,6 +17,7 @@ import io.flocktune.tuner.experiment.Objective;
 import io.flocktune.tuner.io.AtomicFile;
 import io.flocktune.tuner.io.InputException;
 import io.flocktune.tuner.io.StrictJson;
+import io.flocktune.tuner.run.Countdown;
 import io.flocktune.tuner.run.Tables;
 import io.flocktune.tuner.run.Versions;
 import io.flocktune.tuner.space.Parameter;
@@ -165,8 +166,8 @@ public final class Sensitivity {
         try (TrialRunner runner = options.runners().open(e.timeLimit());
              Tables.Appender out = Tables.Appender.open(samples, header(e), keep)) {
             int batch = Math.max(BATCH, 8 * runner.parallelism());
-            int reported = -1;
             if (done > 0) options.log().printf(Locale.ROOT, "sensitivity: resuming after %d of %d simulations%n", done, total);
+            Countdown progress = new Countdown(options.log(), "sensitivity", done, total);
             while (done < total) {
                 int end = Math.min(total, done + batch);
                 List<Trial<double[]>> trials = new ArrayList<>();
@@ -178,11 +179,7 @@ public final class Sensitivity {
                 }
                 out.flush();
                 done = end;
-                int percent = (int) (100L * done / total);
-                if (percent / 10 != reported / 10 || done == total) {
-                    options.log().printf(Locale.ROOT, "sensitivity: %d of %d simulations (%d %%)%n", done, total, percent);
-                    reported = percent;
-                }
+                progress.to(done);
             }
         } catch (IOException ex) {
             throw new InputException(samples + ": cannot write: " + ex.getMessage(), ex);
@@ -201,10 +198,34 @@ public final class Sensitivity {
         }
         for (Outcome o : outcomes) if (o instanceof Outcome.Failure) failed++;
         List<Index> indices = setup.design().analyze(values, objectives, plan.seed());
+        for (String warning : warnings(e, indices)) options.log().println(warning);
+        options.log().flush();
         write(directory.resolve("indices.csv"), indicesCsv(e, indices));
         Result result = new Result(directory, e, plan, indices, total, failed);
         SensitivityReport.write(result);
         return result;
+    }
+
+    /**
+     * Sobol' indices are fractions of variance, in [0, 1]; an estimate outside [0, 1] whose whole
+     * bootstrap interval lies outside too is not sampling noise around a true value in range: the
+     * design has too few samples for that index (or the objective is dominated by noise).
+     *
+     * @return one warning line per such index, naming it, its value and interval, and the remedy
+     */
+    static List<String> warnings(Experiment e, List<Index> indices) {
+        List<String> warnings = new ArrayList<>();
+        for (Index x : indices) {
+            if (!(x.measure().equals("S1") || x.measure().equals("ST"))) continue;
+            boolean below = x.high() < 0, above = x.low() > 1;
+            if (!below && !above) continue;
+            warnings.add(String.format(Locale.ROOT, "sensitivity: warning: %s of %s on %s = %.3g [%.3g, %.3g] lies %s [0, 1] with its"
+                            + " whole interval: too few samples for this index; raise --samples (or --replicates, if the objective"
+                            + " is noisy) and do not read it as a share of variance",
+                    x.measure(), e.parameters().get(x.parameter()).path(), e.objectives().get(x.objective()).spec().name(),
+                    x.value(), x.low(), x.high(), below ? "below" : "above"));
+        }
+        return warnings;
     }
 
     /** {@code samples.csv}: point, replicate, seed, one column per parameter (value, or a choice's label), one per objective, status, reason. */

@@ -72,8 +72,17 @@ class CompareCommandTest {
         Path one = tmp.resolve("one"), two = tmp.resolve("two");
         MainTest.Result r = flocktune("compare", file.toString(), "--out", one.toString(), "--threads", "1");
         assertEquals(0, r.exit(), r.err());
-        assertTrue(r.out().contains("polarization: aligned gives higher polarization than unaligned: A12 = 1.00"), r.out());
+        assertTrue(r.out().contains("polarization: aligned gives higher polarization than unaligned (large): A12(aligned, unaligned) = 1.00"),
+                r.out());
         assertTrue(r.out().contains("polarization: no detectable difference between aligned and aligned-again at n = 10"), r.out());
+        // what each arm is, against its base, and the ranking per objective
+        assertTrue(r.out().contains("  unaligned: preset reynolds with alignment.weight: 0; cohesion.weight: 0\n"), r.out());
+        assertTrue(r.out().contains("  aligned: preset reynolds as it is\n"), r.out());
+        assertTrue(r.out().contains("  polarization (higher is better): aligned ≈ aligned-again > unaligned\n"), r.out());
+        String report = Files.readString(one.resolve("report.html"));
+        assertTrue(report.contains("Every arm: world.size: 40; boids.spawnSize: 40"), "the shared overrides are named once");
+        assertTrue(report.contains("<td>preset reynolds with alignment.weight: 0; cohesion.weight: 0</td>"), "the arm's row says what it changes");
+        assertTrue(report.contains("<li>polarization (higher is better): aligned ≈ aligned-again &gt; unaligned</li>"), "the summary line");
         for (String name : List.of("comparison.json", "replicates.csv", "summary.csv", "pairs.csv", "looks.csv", "report.html",
                 "arms/aligned.json", "charts/replicates.png", "charts/replicates.svg", "charts/a12.png", "charts/a12.svg")) {
             assertTrue(Files.isRegularFile(one.resolve(name)), name);
@@ -161,6 +170,31 @@ class CompareCommandTest {
         MainTest.Result resume = flocktune("compare", "--resume", tmp.resolve("nothing").toString());
         assertEquals(2, resume.exit());
         assertTrue(resume.err().contains("not a comparison directory"), resume.err());
+    }
+
+    @Test
+    void showPrintsABuiltInAsATemplateThatRunsAsAFile(@TempDir Path tmp) throws Exception {
+        MainTest.Result r = flocktune("compare", "show", "neighbourhoods");
+        assertEquals(0, r.exit(), r.err());
+        assertEquals(Comparisons.template("neighbourhoods"), r.out());
+        Path file = tmp.resolve("mine.json");
+        Files.writeString(file, r.out().replace("\"name\": \"neighbourhoods\"", "\"name\": \"mine\""));
+        assertEquals("mine", io.flocktune.tuner.compare.ComparisonJson.read(file).name());
+        MainTest.Result none = flocktune("compare", "show", "nope");
+        assertEquals(2, none.exit());
+        assertEquals("flocktune: nope: no built-in comparison of that name; built-in: seeds, separation-kernels, neighbourhoods",
+                none.err().strip());
+    }
+
+    @Test
+    void warnsBeforeAComparisonThatCannotReachSignificance(@TempDir Path tmp) throws IOException {
+        Path file = tmp.resolve("tiny.json");
+        Files.writeString(file, comparison("3"));
+        MainTest.Result r = flocktune("compare", file.toString(), "--out", tmp.resolve("out").toString());
+        assertEquals(0, r.exit(), r.err());
+        assertTrue(r.err().contains("tiny: warning: no difference can be significant at 3 paired replicates: the smallest Wilcoxon p"
+                + " at n = 3 is 0.25"), r.err());
+        assertTrue(Files.readString(tmp.resolve("out/report.html")).contains("warning: no difference can be significant"));
     }
 
     @Test

@@ -66,5 +66,32 @@ class PeersCommandTest {
                 + search + " model runs in the search \\+ " + checks + " held-out selection and test runs; \\S+ s wall on 2 thread\\(s\\); .*"),
                 lines.get(2));
         assertTrue(Files.isRegularFile(run.resolve("report.html")));
+
+        // before the run: how far the reduced budget is from the published one, and the time it should take
+        assertTrue(r.err().contains("peers: behaviorsearch-flocking: 2 % of the published budget: "), r.err());
+        assertTrue(r.err().matches("(?s).*peers: behaviorsearch-flocking: at most \\d+ model runs; one takes \\S+ s here.*"), r.err());
+        io.flocktune.tuner.experiment.Experiment e = PeersCommand.scaled(io.flocktune.tuner.experiment.Experiments.builtIn(
+                "behaviorsearch-flocking"), 0.02);
+        assertTrue(search + checks <= PeersCommand.plannedRuns(e), "the planned runs bound the runs: " + runs);
+
+        // the side-by-side table beside the runs, with the printed counts
+        List<String> table = Files.readAllLines(out.resolve("peers.csv"));
+        assertEquals(String.join(",", PeersCommand.COLUMNS), table.get(0));
+        assertEquals(2, table.size(), String.join("\n", table));
+        assertTrue(table.get(1).startsWith("behaviorsearch-flocking,"), table.get(1));
+        assertTrue(table.get(1).contains(",0.02,convergence,"), table.get(1));
+        assertTrue(table.get(1).contains("," + search + "," + checks + ","), table.get(1));
+        assertEquals("table: " + out.resolve("peers.csv"), lines.getLast());
+    }
+
+    @Test
+    void theTimeEstimateScalesThePilotByThePlannedRunsAndThreads() {
+        io.flocktune.tuner.experiment.Experiment e = io.flocktune.tuner.experiment.Experiments.builtIn("behaviorsearch-flocking");
+        long runs = PeersCommand.plannedRuns(e);
+        assertTrue(PeersCommand.estimate(e, 0.5, 2).startsWith("at most " + runs + " model runs; one takes 0.500 s here"));
+        double seconds = runs * 0.5 / 2;
+        String expected = seconds < 120 ? Math.round(seconds) + " s" : seconds < 7200 ? Math.round(seconds / 60) + " min"
+                : String.format(java.util.Locale.ROOT, "%.1f h", seconds / 3600);
+        assertTrue(PeersCommand.estimate(e, 0.5, 2).contains("so about " + expected + " on 2 thread(s)"), PeersCommand.estimate(e, 0.5, 2));
     }
 }

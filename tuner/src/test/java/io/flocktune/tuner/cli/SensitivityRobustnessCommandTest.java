@@ -51,6 +51,7 @@ class SensitivityRobustnessCommandTest {
         assertTrue(r.out().startsWith("sensitivity: " + out + " (Morris, 36 simulations)"), r.out());
         assertTrue(r.out().contains("polarization  mu*: "), r.out());
         assertTrue(r.out().contains("report: " + out.resolve("report.html")), r.out());
+        assertTrue(r.err().contains("sensitivity: 36 of 36 simulations (100 %), done in "), r.err());
         for (String f : List.of("experiment.json", "sensitivity.json", "samples.csv", "indices.csv", "charts/morris.png",
                 "charts/morris.svg", "report.html")) {
             assertTrue(Files.isRegularFile(out.resolve(f)), f);
@@ -119,6 +120,8 @@ class SensitivityRobustnessCommandTest {
         }
         // the preset is one point shared by the three factors: 1 + 2 + 2 + 1 points
         assertTrue(one.out().contains("6 points x 3 replicates"), one.out());
+        // progress as sensitivity prints it: simulations done of all, with an ETA, and the time taken at the end
+        assertTrue(one.err().contains("robustness: 18 of 18 simulations (100 %), done in "), one.err());
         assertTrue(one.out().contains("×1 ") && one.out().contains("(preset)"), one.out());
         List<String> rows = Files.readAllLines(tmp.resolve("one/robustness.csv"));
         // at the preset's own level the paired difference is exactly 0

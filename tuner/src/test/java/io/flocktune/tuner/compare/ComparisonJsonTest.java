@@ -44,6 +44,53 @@ class ComparisonJsonTest {
     }
 
     @Test
+    void eachArmSaysWhatItChangesAgainstItsBaseAndTheResolvedFormKeepsIt() throws InputException {
+        Comparison c = ComparisonJson.parse(json(", \"set\": {\"world.size\": 40}"), "tiny.json", null);
+        assertEquals("preset reynolds as it is", Comparison.describe(c.arms().get(0)));
+        assertEquals("preset reynolds with alignment.weight: 0", Comparison.describe(c.arms().get(1)));
+        assertEquals("preset reynolds with separation: linear(radius 2, weight 0.05)", Comparison.describe(c.arms().get(2)));
+        assertEquals("world.size: 40", Overrides.text(c.set()));
+        Comparison back = ComparisonJson.parse(ComparisonJson.writeResolved(c), "comparison.json", null);
+        for (int a = 0; a < 3; a++) assertEquals(Comparison.describe(c.arms().get(a)), Comparison.describe(back.arms().get(a)));
+        assertEquals(c.set(), back.set());
+        assertEquals(ComparisonJson.toTree(c), ComparisonJson.toTree(back), "applying the overrides again changes nothing");
+    }
+
+    @Test
+    void aTuneFirstArmSaysWhatItTunesAndWhatItChanges() {
+        Comparison kernels = Comparisons.builtIn("separation-kernels");
+        assertEquals("tuned first: experiment kernel-linear on reynolds, tuning separation.weight, separation.radius, alignment.weight,"
+                + " cohesion.weight with separation: linear(radius 2, weight 0.05)", Comparison.describe(kernels.arms().getFirst()));
+    }
+
+    @Test
+    void warnsWhenTheReplicateCountsCannotReachSignificance() throws InputException {
+        // 3 arms x 2 objectives = 6 hypotheses: Holm's first step needs 6 * 2 / 2^n <= 0.05, so n >= 8
+        Comparison five = ComparisonJson.parse(json(""), "tiny.json", null);
+        String warning = five.significanceWarning();
+        assertNotNull(warning);
+        assertEquals("warning: no difference can be significant at 5 paired replicates: the smallest Wilcoxon p at n = 5 is 0.0625"
+                + " and Holm over 6 hypotheses at level 0.05 needs n ≥ 8 (a fixed count of replicates needs ≥ 8)", warning);
+        Comparison eight = ComparisonJson.parse(json("").replace("\"replicates\": 5", "\"replicates\": 8"), "tiny.json", null);
+        assertNull(eight.significanceWarning());
+        // sequential 3 ... 30 in batches of 3: 10 looks test at 0.005 each, so the looks before n = 12 cannot reject
+        Comparison sequential = ComparisonJson.parse(json("").replace("\"replicates\": 5",
+                "\"replicates\": {\"min\": 3, \"max\": 30, \"batch\": 3}"), "tiny.json", null);
+        assertTrue(sequential.significanceWarning().startsWith("note: the looks below 12 paired replicates"), sequential.significanceWarning());
+        assertEquals(0.25, PairedTests.smallestP(3));
+    }
+
+    @Test
+    void theBuiltInTemplatesAreTheShippedFiles() throws InputException {
+        for (String name : Comparisons.NAMES) {
+            assertEquals(ComparisonJson.toTree(Comparisons.builtIn(name)),
+                    ComparisonJson.toTree(ComparisonJson.parse(Comparisons.template(name), name, null)), name);
+        }
+        InputException e = assertThrows(InputException.class, () -> Comparisons.template("nope"));
+        assertEquals("nope: no built-in comparison of that name; built-in: seeds, separation-kernels, neighbourhoods", e.getMessage());
+    }
+
+    @Test
     void theResolvedFormReadsBackToTheSameComparison() throws InputException {
         Comparison c = ComparisonJson.parse(json(", \"seed\": 5, \"alpha\": 0.1, \"bootstrap\": 500"), "tiny.json", null);
         String written = ComparisonJson.writeResolved(c);

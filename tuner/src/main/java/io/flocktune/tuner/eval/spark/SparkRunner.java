@@ -86,7 +86,9 @@ public final class SparkRunner implements TrialRunner {
         SparkConf conf = new SparkConf().setAppName("flocktune");
         if (master != null) conf.setMaster(master);
         conf.setIfMissing("spark.master", "local[*]");
-        if (conf.get("spark.master").startsWith("local")) {
+        String url = conf.get("spark.master");
+        if (url.startsWith("local") || url.startsWith("spark://127.0.0.1:") || url.startsWith("spark://localhost:")) {
+            // a cluster on this machine (./flocktune spark-cluster) reaches the driver on the loopback address too
             conf.setIfMissing("spark.driver.host", "127.0.0.1");
             conf.setIfMissing("spark.driver.bindAddress", "127.0.0.1");
             conf.setIfMissing("spark.ui.enabled", "false");
@@ -99,7 +101,37 @@ public final class SparkRunner implements TrialRunner {
             throw new InputException("--master " + conf.get("spark.master") + ": Spark cannot start: "
                     + String.valueOf(e.getMessage()).lines().findFirst().orElse(e.getClass().getSimpleName()), e);
         }
+        if (url.startsWith("spark://")) awaitExecutors(context, conf.getLong(EXECUTOR_WAIT, 120));
         return new SparkRunner(context, timeLimit, true);
+    }
+
+    /** Seconds a standalone master may take to start the first executor (Spark setting, default 120). */
+    static final String EXECUTOR_WAIT = "spark.flocktune.executorWaitSeconds";
+
+    /**
+     * Waits until an executor has registered with the driver: on a standalone master with no
+     * worker able to start one, Spark would otherwise wait for ever, only logging that the job
+     * "has not accepted any resources".
+     *
+     * @throws InputException none within {@code seconds}; the context is stopped
+     */
+    static void awaitExecutors(JavaSparkContext context, long seconds) throws InputException {
+        long deadline = System.nanoTime() + seconds * 1_000_000_000L;
+        while (context.sc().statusTracker().getExecutorInfos().length < 2) {   // the driver counts as one
+            if (System.nanoTime() > deadline) {
+                String master = context.master();
+                context.stop();
+                throw new InputException("--master " + master + ": no executor could start within " + seconds + " s; this is "
+                        + SparkSetupException.CHECK + "; " + EXECUTOR_WAIT + " sets the wait");
+            }
+            try {
+                Thread.sleep(200);
+            } catch (InterruptedException e) {
+                context.stop();
+                Thread.currentThread().interrupt();
+                throw new InputException("--master " + context.master() + ": interrupted while waiting for executors", e);
+            }
+        }
     }
 
     @Override
@@ -136,9 +168,9 @@ public final class SparkRunner implements TrialRunner {
         } catch (InterruptedException e) {
             job.cancel(true);
             throw e;
-        } catch (ExecutionException e) {
+        } catch (ExecutionException e) {   // every trial's own failure is an outcome: what is left is Spark's set-up
             Throwable cause = e.getCause() == null ? e : e.getCause();
-            throw new IllegalStateException("Spark gave up on a batch of " + n + " trials: "
+            throw new SparkSetupException("Spark gave up on a batch of " + n + " trials: "
                     + String.valueOf(cause.getMessage()).lines().findFirst().orElse(""), cause);
         }
         Outcome[] outcomes = new Outcome[n];
