@@ -10,7 +10,7 @@ import java.util.Map;
 /**
  * What an {@link Exporter} produced.
  *
- * @param files         file name (no directory) → UTF-8 content, in the order they are listed
+ * @param files         relative path ('/'-separated) → UTF-8 content, in the order they are listed
  * @param unrepresented what the target cannot express, one entry per parameter or feature;
  *                      empty when the export is faithful
  */
@@ -19,8 +19,8 @@ public record Export(Map<String, String> files, List<Unrepresented> unrepresente
         Check.present("files", files);
         if (files.isEmpty()) throw new IllegalArgumentException("files: an export writes at least one file");
         for (String name : files.keySet()) {
-            if (name.isEmpty() || name.contains("/") || name.contains("\\") || name.startsWith(".")) {
-                throw new IllegalArgumentException("files: \"" + name + "\" is not a plain file name");
+            if (!isRelativePath(name)) {
+                throw new IllegalArgumentException("files: \"" + name + "\" is not a relative path of plain names");
             }
         }
         files = Collections.unmodifiableMap(new LinkedHashMap<>(files));
@@ -43,5 +43,14 @@ public record Export(Map<String, String> files, List<Unrepresented> unrepresente
         public String toString() {
             return path + ": " + reason;
         }
+    }
+
+    /** @return whether {@code name} is a relative path of '/'-separated plain names (none empty or starting with '.') */
+    static boolean isRelativePath(String name) {
+        if (name.isEmpty() || name.contains("\\")) return false;
+        for (String segment : name.split("/", -1)) {
+            if (segment.isEmpty() || segment.startsWith(".")) return false;
+        }
+        return true;
     }
 }

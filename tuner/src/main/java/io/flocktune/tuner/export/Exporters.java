@@ -17,6 +17,7 @@ public final class Exporters {
         add(new UnityExport());
         add(new PythonExport());
         add(new CppExport());
+        add(new CppSeedExport());
     }
 
     private static void add(Exporter exporter) {

@@ -21,7 +21,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * preset's values rounded to float, with the separation weight folded into seed 003's strength
  * and cap.
  */
-class CppExportTest {
+class CppSeedExportTest {
     static final String PROGRAM = """
             #include "flocktune_config.hpp"
             #include <cstdio>
@@ -41,11 +41,11 @@ class CppExportTest {
         Preset tuned = PresetJson.resolve("seed003", List.of("separation.weight=2", "separation.radius=17.5",
                 "separation.strength=7", "separation.maxForce=0.3", "alignment.weight=0.11", "cohesion.weight=0.035",
                 "boids.count=90", "boids.maxSpeed=3.5"));
-        Export export = new CppExport().export(new TunedPreset(tuned, List.of("separation.weight", "alignment.weight"), "test"));
+        Export export = new CppSeedExport().export(new TunedPreset(tuned, List.of("separation.weight", "alignment.weight"), "test"));
         assertEquals(List.of(), export.unrepresented());
-        String header = export.files().get(CppExport.FILE);
+        String header = export.files().get(CppSeedExport.FILE);
         assertTrue(header.contains("float alignmentStrength;     // alignment.weight: heading blend fraction per frame, in [0, 1] (tuned)"), header);
-        Files.writeString(dir.resolve(CppExport.FILE), header);
+        Files.writeString(dir.resolve(CppSeedExport.FILE), header);
         Files.writeString(dir.resolve("main.cpp"), PROGRAM);
         Tools.Run compile = Tools.run(dir, List.of("g++", "-std=c++17", "-Wall", "-Wextra", "-pedantic", "-Werror", "-o", "print", "main.cpp"));
         assertEquals(0, compile.exit(), compile.output());
@@ -64,17 +64,17 @@ class CppExportTest {
 
     @Test
     void whatSeed003LacksIsListed() throws InputException {
-        assertEquals(List.of(), new CppExport().export(TunedPreset.load("seed003")).unrepresented());
-        Export circular = new CppExport().export(new TunedPreset(PresetJson.resolve("seed003",
+        assertEquals(List.of(), new CppSeedExport().export(TunedPreset.load("seed003")).unrepresented());
+        Export circular = new CppSeedExport().export(new TunedPreset(PresetJson.resolve("seed003",
                 List.of("alignment={\"kind\": \"circularHeadingBlend\", \"weight\": 0.05}")), List.of(), "test"));
         assertEquals(List.of("alignment.kind"), circular.unrepresented().stream().map(Export.Unrepresented::path).toList());
-        assertEquals(List.of("alignment.kind"), new CppExport().export(TunedPreset.load("seed003-fixed")).unrepresented()
+        assertEquals(List.of("alignment.kind"), new CppSeedExport().export(TunedPreset.load("seed003-fixed")).unrepresented()
                 .stream().map(Export.Unrepresented::path).toList());
-        List<String> reynolds = new CppExport().export(TunedPreset.load("reynolds")).unrepresented().stream()
+        List<String> reynolds = new CppSeedExport().export(TunedPreset.load("reynolds")).unrepresented().stream()
                 .map(Export.Unrepresented::path).toList();
         assertEquals(List.of("update", "neighbourhood.kind", "separation.kind", "alignment.kind", "cohesion.kind",
                 "motion.kind", "world.boundary.kind"), reynolds);
-        List<String> seed002 = new CppExport().export(TunedPreset.load("seed002")).unrepresented().stream()
+        List<String> seed002 = new CppSeedExport().export(TunedPreset.load("seed002")).unrepresented().stream()
                 .map(Export.Unrepresented::path).toList();
         assertTrue(seed002.containsAll(List.of("world.dimension", "predators.count", "goal.weight")), seed002.toString());
     }
