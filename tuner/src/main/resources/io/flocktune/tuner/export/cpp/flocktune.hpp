@@ -352,6 +352,7 @@ public:
         build_grid();
         if (need_unit_) for (int s = 0; s < n; ++s) cache_unit(s);
         if (need_heading_) for (int s = 0; s < n; ++s) heading_[s] = std::atan2(vy_[s], vx_[s]);
+        gather(n);
         if (global_) {
             g_ = Sums{};
             for (int s = 0; s < n; ++s) add_to_global_sums(s, +1);
@@ -378,6 +379,7 @@ public:
                 }
                 if (need_unit_) cache_unit(s);
                 if (need_heading_) heading_[s] = std::atan2(vy_[s], vx_[s]);
+                copy_slot(s, slot_of_[s]);
                 if (global_) add_to_global_sums(s, +1);
             }
         } else {
@@ -525,10 +527,14 @@ private:
         std::sort(state.boids.begin(), state.boids.end(), [](const Agent& a, const Agent& b) { return a.id < b.id; });
         std::size_t n = state.boids.size();
         count_ = static_cast<int>(n);
-        for (auto* a : {&x_, &y_, &z_, &vx_, &vy_, &vz_, &nx_, &ny_, &nz_, &nvx_, &nvy_, &nvz_, &ux_, &uy_, &uz_, &heading_}) {
+        for (auto* a : {&x_, &y_, &z_, &vx_, &vy_, &vz_, &nx_, &ny_, &nz_, &nvx_, &nvy_, &nvz_, &ux_, &uy_, &uz_, &heading_,
+                        &cx_, &cy_, &cz_, &cvx_, &cvy_, &cvz_, &cux_, &cuy_, &cuz_, &cheading_}) {
             a->assign(n, 0.0);
         }
         id_.assign(n, 0);
+        slot_of_.assign(n, 0);
+        near_m_.assign(n + 1, 0);
+        for (auto* a : {&near_dx_, &near_dy_, &near_dz_, &near_d2s_}) a->assign(n + 1, 0.0);
         for (std::size_t i = 0; i < n; ++i) {
             const Agent& b = state.boids[i];
             id_[i] = b.id; x_[i] = b.x; y_[i] = b.y; z_[i] = b.z; vx_[i] = b.vx; vy_[i] = b.vy; vz_[i] = b.vz;
@@ -646,6 +652,26 @@ private:
         double len = std::sqrt(a * a + b * b + c * c);
         if (len > 0) { ux_[s] = a / len; uy_[s] = b / len; uz_[s] = c / len; }
         else { ux_[s] = 0; uy_[s] = 0; uz_[s] = 0; }
+    }
+
+    /**
+     * Copies what the neighbour loop reads into grid order, so the candidates of a cell block are
+     * contiguous in memory (the Java engine keeps its flock in cell order for the same reason).
+     */
+    void gather(int n) {
+        const int* order = grid_.order.data();
+        for (int m = 0; m < n; ++m) {
+            slot_of_[order[m]] = m;
+            copy_slot(order[m], m);
+        }
+    }
+
+    /** Copies boid slot s into grid slot m. */
+    void copy_slot(int s, int m) {
+        cx_[m] = x_[s]; cy_[m] = y_[s]; cz_[m] = z_[s];
+        cvx_[m] = vx_[s]; cvy_[m] = vy_[s]; cvz_[m] = vz_[s];
+        if (need_unit_) { cux_[m] = ux_[s]; cuy_[m] = uy_[s]; cuz_[m] = uz_[s]; }
+        if (need_heading_) cheading_[m] = heading_[s];
     }
 
     void add_to_global_sums(int s, double sign) {
@@ -834,17 +860,33 @@ private:
         }
         const double reach2 = std::max(sep_r2, metric ? nb_r2 : 0);
         const int run_count = candidate_runs(s);
-        const int* order = grid_.order.data();
+        const int self = slot_of_[s];
+        const double* cx = cx_.data(); const double* cy = cy_.data(); const double* cz = cz_.data();
+        const double* cvx = cvx_.data(); const double* cvy = cvy_.data(); const double* cvz = cvz_.data();
+        const double* cux = cux_.data(); const double* cuy = cuy_.data(); const double* cuz = cuz_.data();
+        const double* cheading = cheading_.data();
+        // first the candidates within reach, without a branch on the distance (it is taken at
+        // random), then the rules' sums over them in the same order
+        int* near = near_m_.data();
+        double* near_dx = near_dx_.data(); double* near_dy = near_dy_.data(); double* near_dz = near_dz_.data();
+        double* near_d2 = near_d2s_.data();
+        int within = 0;
         for (int r = 0; r < run_count; ++r) {
-            for (int m = runs_[2 * r], end = runs_[2 * r + 1]; m < end; ++m) {
-                const int k = order[m];
-                if (k == s) continue;
-                double dx = sx[k] - xi, dy = sy[k] - yi, dz = sz[k] - zi;
+            for (int m = runs_[2 * r], end = runs_[2 * r + 1]; m < end; ++m) {   // m: grid slot
+                double dx = cx[m] - xi, dy = cy[m] - yi, dz = three_d ? cz[m] - zi : 0;
                 if (periodic) {
-                    dx = detail::minimum_image(dx, size); dy = detail::minimum_image(dy, size); dz = detail::minimum_image(dz, size);
+                    dx = detail::minimum_image(dx, size); dy = detail::minimum_image(dy, size);
+                    if (three_d) dz = detail::minimum_image(dz, size);
                 }
                 const double d2 = dx * dx + dy * dy + dz * dz;
-                if (d2 >= reach2) continue;
+                near[within] = m; near_dx[within] = dx; near_dy[within] = dy; near_dz[within] = dz; near_d2[within] = d2;
+                within += static_cast<int>(d2 < reach2) & static_cast<int>(m != self);
+            }
+        }
+        for (int c = 0; c < within; ++c) {
+            {
+                const int m = near[c];
+                const double dx = near_dx[c], dy = near_dy[c], dz = near_dz[c], d2 = near_d2[c];
                 if (view_cos > -2 && (d2 < sep_r2 || d2 < nb_r2) && hx * dx + hy * dy + hz * dz < view_cos * std::sqrt(d2)) continue;
                 if (d2 < sep_r2) {
                     sep_x -= dx; sep_y -= dy; sep_z -= dz;
@@ -863,7 +905,7 @@ private:
                     if (zonal) {
                         if (d2 < orientation_r2) {
                             ++nb_count;
-                            nb_ux += ux[k]; nb_uy += uy[k]; nb_uz += uz[k];
+                            nb_ux += cux[m]; nb_uy += cuy[m]; nb_uz += cuz[m];
                         } else if (d2 > 0) {
                             const double inv_d = 1.0 / std::sqrt(d2);
                             ++att_count;
@@ -872,10 +914,10 @@ private:
                         continue;
                     }
                     ++nb_count;
-                    nb_vx += svx[k]; nb_vy += svy[k]; nb_vz += svz[k];
+                    nb_vx += cvx[m]; nb_vy += cvy[m]; nb_vz += cvz[m];
                     nb_ox += dx; nb_oy += dy; nb_oz += dz;
-                    if (need_unit) { nb_ux += ux[k]; nb_uy += uy[k]; nb_uz += uz[k]; }
-                    if (need_heading) nb_heading += heading[k];
+                    if (need_unit) { nb_ux += cux[m]; nb_uy += cuy[m]; nb_uz += cuz[m]; }
+                    if (need_heading) nb_heading += cheading[m];
                 }
             }
         }
@@ -1350,6 +1392,12 @@ private:
     std::vector<double> px_, py_, pz_, pvx_, pvy_, pvz_;
     std::vector<double> nx_, ny_, nz_, nvx_, nvy_, nvz_;
     std::vector<double> ux_, uy_, uz_, heading_;
+    // the same in grid order (gather), and each boid's grid slot
+    std::vector<double> cx_, cy_, cz_, cvx_, cvy_, cvz_, cux_, cuy_, cuz_, cheading_;
+    std::vector<int> slot_of_;
+    // update_boid's candidates within reach: grid slot and offset (n + 1 entries: one is written past the last)
+    std::vector<int> near_m_;
+    std::vector<double> near_dx_, near_dy_, near_dz_, near_d2s_;
     std::vector<int> near_slots_;
     std::vector<double> near_d2_;
     Grid grid_;
