@@ -27,7 +27,8 @@ import java.util.Map;
  *       the engine ({@code --bench N});</li>
  *   <li>{@value #CMAKE} and a {@code README.md}.</li>
  * </ul>
- * Every rule preset is represented whole; a peer model's preset is refused by {@code Exports}.
+ * Every rule preset is represented whole; a peer model's preset is not (its one unrepresented
+ * entry, {@code peer}, says so, and {@code Exports} writes nothing).
  */
 public final class CppExport implements Exporter {
     /** The engine header. */
@@ -65,19 +66,26 @@ public final class CppExport implements Exporter {
 
     @Override
     public Export export(TunedPreset tuned) {
+        Preset p = tuned.preset();
+        if (p.isPeer()) {
+            String reason = "preset " + p.name() + " runs the peer model " + Code.kind(p.peer())
+                    + ", which the C++ engine does not implement; formats for a peer model: json, web";
+            return new Export(Map.of("README.md", "# " + Code.oneLine(p.name()) + "\n\nNot exported: " + Code.oneLine(reason) + ".\n"),
+                    List.of(new Export.Unrepresented("peer", reason)));
+        }
         Map<String, String> files = new LinkedHashMap<>();
-        files.put(ENGINE, resource(ENGINE));
+        files.put(ENGINE, resource("cpp/" + ENGINE));
         files.put(PRESET, presetHeader(tuned));
-        files.put(MAIN, resource(MAIN));
-        files.put(CMAKE, resource(CMAKE));
+        files.put(MAIN, resource("cpp/" + MAIN));
+        files.put(CMAKE, resource("cpp/" + CMAKE));
         files.put("README.md", readme(tuned));
         return new Export(files, List.of());
     }
 
-    /** The resource {@code export/cpp/NAME}, as it is. */
-    static String resource(String name) {
-        try (InputStream in = CppExport.class.getResourceAsStream("/io/flocktune/tuner/export/cpp/" + name)) {
-            if (in == null) throw new IllegalStateException("missing resource io/flocktune/tuner/export/cpp/" + name);
+    /** The resource {@code io/flocktune/tuner/export/PATH} (engine sources, the seed's stepper), as it is. */
+    static String resource(String path) {
+        try (InputStream in = CppExport.class.getResourceAsStream("/io/flocktune/tuner/export/" + path)) {
+            if (in == null) throw new IllegalStateException("missing resource io/flocktune/tuner/export/" + path);
             return new String(in.readAllBytes(), StandardCharsets.UTF_8);
         } catch (IOException e) {
             throw new UncheckedIOException(e);

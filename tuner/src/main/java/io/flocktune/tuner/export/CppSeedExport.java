@@ -10,7 +10,7 @@ import io.flocktune.sim.rule.Separation;
 import java.util.Map;
 
 /**
- * {@code cpp}: {@value #FILE}, a header with a {@code constexpr} configuration in the naming of
+ * {@code seed-cpp}: {@value #FILE}, a header with a {@code constexpr} configuration in the naming of
  * seed 003 (Cha, C++/SFML: {@code BirdShape::Separation}, {@code Alignment}, {@code Cohesion}
  * read {@code config.desiredSeparation}, {@code separationStrength}, {@code maxSeparationForce},
  * {@code alignmentStrength}, {@code cohesionStrength}), as {@code float}s like seed 003's.
@@ -21,10 +21,16 @@ import java.util.Map;
  * (the arithmetic mean, as coded) and its cohesion adds the unit vector to the whole flock's
  * centroid; it is 2D, updates in place and flies in open space. Anything else is listed as
  * unrepresented.
+ *
+ * <p>{@value #STEPPER} ships seed 003's {@code BirdShape::Separation}, {@code Alignment} and
+ * {@code Cohesion} as printed, with a stand-in for {@code sf::Vector2f}, as a headless stepper
+ * (state CSV in, trace out) that reads the header: the seed's own code on the exported values.
  */
 public final class CppSeedExport implements Exporter {
     /** The header's file name. */
     public static final String FILE = "flocktune_config.hpp";
+    /** Seed 003's rules as printed, headless with a stand-in for SFML: a stepper reading {@value #FILE}. */
+    public static final String STEPPER = "seed003_step.cpp";
 
     @Override
     public String format() {
@@ -33,7 +39,8 @@ public final class CppSeedExport implements Exporter {
 
     @Override
     public String description() {
-        return "a header with a constexpr config struct in seed 003's naming (" + FILE + ")";
+        return "seed 003's own program: a header with a constexpr config struct in its naming (" + FILE
+                + ") and its rules as printed, headless (" + STEPPER + ")";
     }
 
     @Override
@@ -151,7 +158,10 @@ public final class CppSeedExport implements Exporter {
         h.append("};\n\n");
         h.append(values);
         h.append("};\n\n}  // namespace flocktune\n");
-        return new Export(Map.of(FILE, h.toString()), gaps.list());
+        Map<String, String> files = new java.util.LinkedHashMap<>();
+        files.put(FILE, h.toString());
+        files.put(STEPPER, CppExport.resource("seed-cpp/" + STEPPER));
+        return new Export(files, gaps.list());
     }
 
     private static void field(StringBuilder h, String type, String name, String comment) {

@@ -98,7 +98,7 @@ class ExportCommandTest {
         String html = Files.readString(page);
         assertTrue(html.startsWith("<!DOCTYPE html>") && html.contains("\"replay\":null"), "a live page");
         assertTrue(html.contains("\"tuned\":[\"separation.weight\",\"separation.radius\",\"alignment.weight\","), "tuned first");
-        for (var format : List.of(List.of("python", "6"), List.of("unity", "7"), List.of("cpp", "8"))) {
+        for (var format : List.of(List.of("python", "6"), List.of("unity", "7"), List.of("seed-cpp", "8"))) {
             Result result = flocktune("export", run.toString(), "--to", format.get(0));
             assertEquals(4, result.exit(), result.err());
             assertEquals(Integer.parseInt(format.get(1)), result.errLines().size(), result.err());
@@ -107,14 +107,14 @@ class ExportCommandTest {
 
     @Test
     void unrepresentedParametersArePrintedOnePerLineWithExitCode4(@TempDir Path dir) throws Exception {
-        Path out = dir.resolve("cpp");
-        Result result = flocktune("export", "reynolds", "--to", "cpp", "--out", out.toString());
+        Path out = dir.resolve("seed-cpp");
+        Result result = flocktune("export", "reynolds", "--to", "seed-cpp", "--out", out.toString());
         assertEquals(4, result.exit());
         assertTrue(Files.isRegularFile(out.resolve("flocktune_config.hpp")));
         List<String> lines = result.errLines();
         assertEquals(7, lines.size(), result.err());
-        assertTrue(lines.stream().allMatch(l -> l.startsWith("not represented in cpp: ")), result.err());
-        assertTrue(lines.contains("not represented in cpp: world.boundary.kind: wrap (periodic world of side 100.0): "
+        assertTrue(lines.stream().allMatch(l -> l.startsWith("not represented in seed-cpp: ")), result.err());
+        assertTrue(lines.contains("not represented in seed-cpp: world.boundary.kind: wrap (periodic world of side 100.0): "
                 + "seed 003's program flies in open space"), result.err());
         assertTrue(Files.readString(out.resolve("flocktune_config.hpp")).contains("//   - world.boundary.kind: wrap"));
     }
