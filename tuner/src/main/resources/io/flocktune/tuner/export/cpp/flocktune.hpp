@@ -453,7 +453,12 @@ public:
         return std::sqrt(sx * sx + sy * sy + sz * sz) / count_;
     }
 
-    /** Milling |Σ r̂_ic × v̂_i| / N in [0, 1] about the periodic-aware centroid (MetricProbe.milling). */
+    /**
+     * Milling |Σ r̂_ic × v̂_i| / N in [0, 1] about the periodic-aware centroid (MetricProbe.milling).
+     * MetricProbe.milling → choice: the centroid is unwrapped around a reference boid, Java's first
+     * storage slot (its grid's cell order); here the lowest id. A flock spread over the whole torus
+     * has no defined centroid, and there the two values differ.
+     */
     double milling() const {
         int n = count_;
         double cx = x_[0], cy = y_[0], cz = z_[0];
