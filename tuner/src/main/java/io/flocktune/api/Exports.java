@@ -64,7 +64,8 @@ public final class Exports {
     }
 
     /**
-     * Exports a built-in preset, a preset file, or a tuning run directory to every format.
+     * Exports a built-in preset, a preset file, or a tuning run directory to every format that runs
+     * flocktune's engine (json, web, python, unity, cpp; not the seeds' own programs).
      *
      * @return one result per format, in {@link #formats()}'s order
      * @throws InputException the name, file or directory at fault
@@ -72,7 +73,9 @@ public final class Exports {
     public static List<Result> all(String presetOrRunDirectory) throws InputException {
         TunedPreset preset = TunedPreset.load(presetOrRunDirectory);
         List<Result> results = new ArrayList<>();
-        for (Exporter exporter : Exporters.all().values()) results.add(result(exporter, preset));
+        for (Exporter exporter : Exporters.all().values()) {
+            if (!exporter.seedProgram()) results.add(result(exporter, preset));
+        }
         return List.copyOf(results);
     }
 

@@ -30,10 +30,11 @@ import java.util.concurrent.Callable;
         description = {"Exports a preset, or a tuning run's best preset, to a front end's format.",
                 "Parameters the target cannot represent are listed, one per line, and the exit code is 4."},
         footer = {"", "Formats: json (the preset and its JSON Schema), web (a self-contained HTML",
-                "player), python (the flocktune engine as a numpy package), unity (seed 004:",
-                "C# ScriptableObject and JSON asset), cpp (seed 003: constexpr config struct),",
-                "seed-python (seeds 000/002's own numpy code: constants and steppers), all",
-                "(every format, each in DIR/FORMAT/, all written or none).",
+                "player), python (the flocktune engine as a numpy package), unity (the engine",
+                "as a Unity package), cpp (the engine as a C++17 header with a CMake example),",
+                "seed-python, seed-unity, seed-cpp (settings for the seeds' own programs:",
+                "000/002's numpy code, 004's BoidsGenerator, 003's SFML program), all (every",
+                "format but the seed programs, each in DIR/FORMAT/, all written or none).",
                 "Exit codes: 0 exported faithfully, 4 exported with unrepresented parameters",
                 "(or a format that cannot run the preset: nothing written for it), 2 bad input",
                 "or usage, an unwritable --out, or unrepresented parameters with --strict",
@@ -47,7 +48,7 @@ final class ExportCommand implements Callable<Integer> {
     String source;
 
     @Option(names = "--to", required = true, paramLabel = "FORMAT",
-            description = "json, web, python, unity, cpp, seed-python, or all.")
+            description = "json, web, python, unity, cpp, seed-python, seed-unity, seed-cpp, or all.")
     String format;
 
     @Option(names = "--out", paramLabel = "DIR",

@@ -1,30 +1,57 @@
 package io.flocktune.tuner.export;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import io.flocktune.sim.Preset;
-import io.flocktune.sim.rule.Alignment;
-import io.flocktune.sim.rule.Cohesion;
-import io.flocktune.sim.rule.Motion;
-import io.flocktune.sim.rule.Neighbourhood;
-import io.flocktune.sim.rule.Separation;
+import io.flocktune.tuner.io.PresetJson;
 
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 /**
- * {@code cpp}: {@value #FILE}, a header with a {@code constexpr} configuration in the naming of
- * seed 003 (Cha, C++/SFML: {@code BirdShape::Separation}, {@code Alignment}, {@code Cohesion}
- * read {@code config.desiredSeparation}, {@code separationStrength}, {@code maxSeparationForce},
- * {@code alignmentStrength}, {@code cohesionStrength}), as {@code float}s like seed 003's.
- *
- * <p>Seed 003's separation is {@code unit(s)·min(separationStrength·|s|, maxSeparationForce)}
- * without a weight; the preset's {@code weight ≥ 0} is folded in exactly:
- * {@code weight·min(a, b) = min(weight·a, weight·b)}. Its alignment blends heading angles
- * (the arithmetic mean, as coded) and its cohesion adds the unit vector to the whole flock's
- * centroid; it is 2D, updates in place and flies in open space. Anything else is listed as
- * unrepresented.
+ * {@code cpp}: flocktune's engine as a C++17 header-only library, with the preset and a headless
+ * example, in a folder that builds as it is ({@code cmake} or one {@code g++} line):
+ * <ul>
+ *   <li>{@value #ENGINE}: the engine ({@code flocktune::Simulation}), a transcription of the Java
+ *       engine that follows it within 1e-9 over 50 steps for every rule variant, neighbourhood,
+ *       boundary, motion model, predator, obstacle and goal rule, and update order;</li>
+ *   <li>{@value #PRESET}: the preset as a function returning a {@code flocktune::Preset} struct,
+ *       one assignment per JSON field, the tuned fields marked;</li>
+ *   <li>{@value #MAIN}: runs the preset headless and prints the summary {@code flocktune simulate}
+ *       prints ({@code --seed}, {@code --steps}, {@code --init}, {@code --trace}), or benchmarks
+ *       the engine ({@code --bench N});</li>
+ *   <li>{@value #CMAKE} and a {@code README.md}.</li>
+ * </ul>
+ * Every rule preset is represented whole; a peer model's preset is not (its one unrepresented
+ * entry, {@code peer}, says so, and {@code Exports} writes nothing).
  */
 public final class CppExport implements Exporter {
-    /** The header's file name. */
-    public static final String FILE = "flocktune_config.hpp";
+    /** The engine header. */
+    public static final String ENGINE = "flocktune.hpp";
+    /** The generated preset header. */
+    public static final String PRESET = "preset.hpp";
+    /** The example program. */
+    public static final String MAIN = "main.cpp";
+    /** The CMake build of the example. */
+    public static final String CMAKE = "CMakeLists.txt";
+    /** The function {@value #PRESET} defines, in namespace {@code flocktune}. */
+    public static final String FUNCTION = "tuned_preset";
+
+    /** C++ type of each {@code kind} field, by the JSON path of its object. */
+    private static final Map<String, String> KIND_TYPES = Map.of(
+            "world.boundary", "flocktune::Boundary::Kind",
+            "neighbourhood", "flocktune::Neighbourhood::Kind",
+            "separation", "flocktune::Separation::Kind",
+            "alignment", "flocktune::Alignment::Kind",
+            "cohesion", "flocktune::Cohesion::Kind",
+            "motion", "flocktune::Motion::Kind",
+            "predators.behaviour", "flocktune::PredatorBehaviour::Kind",
+            "obstacles.avoidance", "flocktune::Avoidance::Kind");
 
     @Override
     public String format() {
@@ -33,145 +60,150 @@ public final class CppExport implements Exporter {
 
     @Override
     public String description() {
-        return "a header with a constexpr config struct in seed 003's naming (" + FILE + ")";
+        return "flocktune's engine as a C++17 header (" + ENGINE + "), the preset as a struct (" + PRESET
+                + "), and a headless example with CMake";
     }
 
     @Override
     public Export export(TunedPreset tuned) {
         Preset p = tuned.preset();
-        Code.Gaps gaps = new Code.Gaps();
-        String target = "seed 003's program";
-        if (p.world().dimension() != 2) gaps.add("world.dimension", "3: seed 003 is 2D (sf::Vector2f); z is dropped");
-        if (p.update() != Preset.UpdateOrder.SEQUENTIAL) {
-            gaps.add("update", "synchronous: seed 003 updates each bird in place, one after another (sequential)");
+        if (p.isPeer()) {
+            String reason = "preset " + p.name() + " runs the peer model " + Code.kind(p.peer())
+                    + ", which the C++ engine does not implement; formats for a peer model: json, web";
+            return new Export(Map.of("README.md", "# " + Code.oneLine(p.name()) + "\n\nNot exported: " + Code.oneLine(reason) + ".\n"),
+                    List.of(new Export.Unrepresented("peer", reason)));
         }
-        switch (p.neighbourhood()) {
-            case Neighbourhood.Global g -> { }
-            case Neighbourhood.Metric m -> gaps.add("neighbourhood.kind", "metric (radius " + m.radius()
-                    + "): seed 003's alignment and cohesion see the whole flock (global)");
-            case Neighbourhood.MetricExcludingCoincident m -> gaps.add("neighbourhood.kind", "metricExcludingCoincident (radius "
-                    + m.radius() + "): seed 003's alignment and cohesion see the whole flock (global)");
-            case Neighbourhood.FieldOfView f -> gaps.add("neighbourhood.kind", "fieldOfView: seed 003's alignment and cohesion see the whole flock (global)");
-            case Neighbourhood.Topological t -> gaps.add("neighbourhood.kind", "topological: seed 003's alignment and cohesion see the whole flock (global)");
+        Map<String, String> files = new LinkedHashMap<>();
+        files.put(ENGINE, resource("cpp/" + ENGINE));
+        files.put(PRESET, presetHeader(tuned));
+        files.put(MAIN, resource("cpp/" + MAIN));
+        files.put(CMAKE, resource("cpp/" + CMAKE));
+        files.put("README.md", readme(tuned));
+        return new Export(files, List.of());
+    }
+
+    /** The resource {@code io/flocktune/tuner/export/PATH} (engine sources, the seed's stepper), as it is. */
+    static String resource(String path) {
+        try (InputStream in = CppExport.class.getResourceAsStream("/io/flocktune/tuner/export/" + path)) {
+            if (in == null) throw new IllegalStateException("missing resource io/flocktune/tuner/export/" + path);
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
         }
-        double weight = p.separation().weight();
-        double strength, maxForce;
-        switch (p.separation()) {
-            case Separation.InverseSquareClamped s -> {
-                strength = weight * s.strength();
-                maxForce = weight * s.maxForce();
+    }
+
+    private static String readme(TunedPreset tuned) {
+        return "# flocktune engine for C++: preset " + Code.oneLine(tuned.preset().name()) + "\n\n"
+                + "Exported by `flocktune export --to cpp` from " + Code.oneLine(tuned.origin()) + ".\n\n"
+                + "```sh\n"
+                + "cmake -S . -B build && cmake --build build     # or: g++ -std=c++17 -O2 -o flock main.cpp\n"
+                + "./build/flock --steps 1000                    # prints the summary of flocktune simulate\n"
+                + "./build/flock --steps 50 --trace trace.csv     # every step's state as CSV\n"
+                + "./build/flock --bench 5000                     # boid-updates per second at N = 5000\n"
+                + "```\n\n"
+                + "```cpp\n"
+                + "#include \"preset.hpp\"   // includes flocktune.hpp\n\n"
+                + "flocktune::Simulation sim = flocktune::Simulation::from_seed(flocktune::" + FUNCTION + "(), 1);\n"
+                + "for (int k = 0; k < 100; ++k) sim.step();\n"
+                + "double phi = sim.polarization();   // sim.x()[i], sim.vx()[i], ... in id order\n"
+                + "```\n";
+    }
+
+    /** {@value #PRESET}: a header defining {@code flocktune::tuned_preset()}, the tuned fields marked. */
+    static String presetHeader(TunedPreset tuned) {
+        Preset p = tuned.preset();
+        StringBuilder out = new StringBuilder();
+        out.append("// flocktune preset \"").append(Code.cppComment(p.name())).append("\" as a flocktune::Preset (").append(ENGINE).append(").\n");
+        out.append("// Exported by `flocktune export --to cpp` from ").append(Code.cppComment(tuned.origin())).append(".\n");
+        if (!tuned.tunedPaths().isEmpty()) {
+            out.append("// Tuned by flocktune: ").append(Code.cppComment(String.join(", ", tuned.tunedPaths()))).append(".\n");
+        }
+        out.append("// Units and ranges: flocktune-preset-1.schema.json (flocktune export --to json).\n");
+        out.append("#pragma once\n\n#include \"").append(ENGINE).append("\"\n\nnamespace flocktune {\n\n");
+        out.append(presetFunction(tuned, FUNCTION));
+        out.append("\n}  // namespace flocktune\n");
+        return out.toString();
+    }
+
+    /**
+     * {@code inline flocktune::Preset NAME()}: the preset's JSON form as assignments, one per
+     * field, in the JSON's order; a field whose path was tuned ends in {@code // tuned}.
+     */
+    static String presetFunction(TunedPreset tuned, String name) {
+        StringBuilder out = new StringBuilder();
+        out.append("/** The preset \"").append(Code.cppComment(tuned.preset().name())).append("\". */\n");
+        out.append("inline flocktune::Preset ").append(name).append("() {\n");
+        out.append("    flocktune::Preset p;\n");
+        assignments(out, tuned, PresetJson.toTree(tuned.preset()), "");
+        out.append("    return p;\n}\n");
+        return out.toString();
+    }
+
+    private static void assignments(StringBuilder out, TunedPreset tuned, JsonNode node, String path) {
+        for (Iterator<Map.Entry<String, JsonNode>> fields = node.fields(); fields.hasNext(); ) {
+            Map.Entry<String, JsonNode> field = fields.next();
+            String key = field.getKey(), at = path.isEmpty() ? key : path + "." + key;
+            JsonNode value = field.getValue();
+            if (at.equals("format")) continue;   // flocktune::Preset's default, checked by the engine
+            if (value.isObject()) {
+                assignments(out, tuned, value, at);
+                continue;
             }
-            case Separation.Linear s -> { strength = weight; maxForce = Float.MAX_VALUE; separationGap(gaps, s); }
-            case Separation.InverseDistance s -> { strength = weight; maxForce = Float.MAX_VALUE; separationGap(gaps, s); }
-            case Separation.Normalized s -> { strength = weight; maxForce = Float.MAX_VALUE; separationGap(gaps, s); }
-            case Separation.Zonal s -> { strength = weight; maxForce = Float.MAX_VALUE; separationGap(gaps, s); }
+            String literal;
+            if (key.equals("kind")) {
+                String type = KIND_TYPES.get(path);
+                if (type == null) throw new IllegalArgumentException(at + ": no C++ type for this kind");
+                literal = type + "::" + value.textValue();
+            } else if (at.equals("update")) {
+                literal = "flocktune::Update::" + value.textValue();
+            } else if (at.equals("obstacles.spheres")) {
+                literal = spheres(value);
+            } else {
+                literal = literal(value);
+            }
+            out.append("    p.").append(at).append(" = ").append(literal).append(";");
+            if (!at.equals("name") && !at.equals("description") && tuned.tuned(at)) out.append("  // tuned");
+            out.append('\n');
         }
-        switch (p.alignment()) {
-            case Alignment.HeadingBlend a -> { }
-            case Alignment.CircularHeadingBlend a -> gaps.add("alignment.kind", "circularHeadingBlend: seed 003 as coded "
-                    + "averages atan2 angles arithmetically (wrong across ±π); use atan2(Σ sin, Σ cos) and the shortest arc "
-                    + "in BirdShape::Alignment for the same flock");
-            case Alignment.VelocityMatch a -> alignmentGap(gaps, a);
-            case Alignment.SummedVelocityMatch a -> alignmentGap(gaps, a);
-            case Alignment.MeanVelocityLimited a -> alignmentGap(gaps, a);
-            case Alignment.MeanForward a -> alignmentGap(gaps, a);
-            case Alignment.Vicsek a -> alignmentGap(gaps, a);
-            case Alignment.Zonal a -> alignmentGap(gaps, a);
-        }
-        if (p.alignment().weight() > 1) {
-            gaps.add("alignment.weight", p.alignment().weight() + ": seed 003's alignmentStrength is a blend fraction in [0, 1]");
-        }
-        switch (p.cohesion()) {
-            case Cohesion.UnitToCentroid c -> { }
-            case Cohesion.Centroid c -> cohesionGap(gaps, c);
-            case Cohesion.SteerTo c -> cohesionGap(gaps, c);
-            case Cohesion.Zonal c -> cohesionGap(gaps, c);
-        }
-        switch (p.motion()) {
-            case Motion.Unclamped u -> { }
-            case Motion.Additive a -> gaps.add("motion.kind", "additive (speed clamped to [boids.minSpeed, boids.maxSpeed] "
-                    + "before the move): seed 003 as printed has no speed limit; clamp m_velocity to [config.minSpeed, "
-                    + "config.maxSpeed] after Cohesion for the same flock");
-            case Motion.MoveThenClamp m -> gaps.add("motion.kind", "moveThenClamp: seed 003 as printed has no speed limit");
-            case Motion.Steering s -> gaps.add("motion.kind", "steering: seed 003 adds each rule to m_velocity untruncated");
-            case Motion.ConstantSpeed c -> gaps.add("motion.kind", "constantSpeed: seed 003 adds each rule to m_velocity");
-            case Motion.TurningRate t -> gaps.add("motion.kind", "turningRate: seed 003 adds each rule to m_velocity");
-        }
-        if (p.motion().dt() != 1) gaps.add("motion.dt", p.motion().dt() + ": seed 003 moves by its velocity once per frame (dt 1)");
-        Features.openSpace(p, target, gaps);
-        Features.extras(p, target, gaps);
-
-        StringBuilder values = new StringBuilder();
-        values.append("inline constexpr BoidsConfig config{\n");
-        value(values, Code.floatLiteral(p.separation().radius(), "separation.radius", target, gaps), "desiredSeparation");
-        value(values, Code.floatLiteral(strength, "separation.strength", target, gaps), "separationStrength");
-        value(values, Code.floatLiteral(maxForce, "separation.maxForce", target, gaps), "maxSeparationForce");
-        value(values, Code.floatLiteral(p.alignment().weight(), "alignment.weight", target, gaps), "alignmentStrength");
-        value(values, Code.floatLiteral(p.cohesion().weight(), "cohesion.weight", target, gaps), "cohesionStrength");
-        value(values, Code.floatLiteral(p.boids().maxSpeed(), "boids.maxSpeed", target, gaps), "maxSpeed");
-        value(values, Code.floatLiteral(p.boids().minSpeed(), "boids.minSpeed", target, gaps), "minSpeed");
-        value(values, Integer.toString(p.boids().count()), "birdCount");
-        value(values, Code.floatLiteral(Math.min(p.boids().spawnSize(), p.world().size()), "boids.spawnSize", target, gaps), "spawnSize");
-        value(values, Code.floatLiteral(p.boids().initialSpeed(), "boids.initialSpeed", target, gaps), "initialSpeed");
-        StringBuilder h = new StringBuilder();
-        h.append("// flocktune preset \"").append(Code.cppComment(p.name())).append("\" for seed 003-style C++ boids (BirdShape, SFML).\n");
-        h.append("// Exported by `flocktune export --to cpp` from ").append(Code.cppComment(tuned.origin())).append(".\n");
-        h.append("// Preset description: ").append(Code.cppComment(p.description())).append('\n');
-        if (!tuned.tunedPaths().isEmpty()) h.append("// Tuned by flocktune: ").append(Code.cppComment(String.join(", ", tuned.tunedPaths()))).append(".\n");
-        h.append("//\n");
-        h.append("// Use: #include \"").append(FILE).append("\" and read flocktune::config.desiredSeparation etc. where\n");
-        h.append("// BirdShape reads config.*; the rules apply in the order Separation, Alignment, Cohesion to\n");
-        h.append("// m_velocity, then the bird moves by it. Values are floats, as in\n");
-        h.append("// seed 003 (flocktune computes in double precision).\n");
-        if (gaps.list().isEmpty()) {
-            h.append("// Every parameter of the preset is represented.\n");
-        } else {
-            h.append("//\n// NOT represented (seed 003's program has no equivalent):\n");
-            for (Export.Unrepresented u : gaps.list()) h.append("//   - ").append(Code.cppComment(u.toString())).append('\n');
-        }
-        h.append("#pragma once\n\nnamespace flocktune {\n\n");
-        h.append("struct BoidsConfig {\n");
-        field(h, "float", "desiredSeparation", "separation.radius: birds closer than this push apart" + tuned.mark("separation.radius"));
-        boolean clamped = p.separation() instanceof Separation.InverseSquareClamped;
-        String weightMark = tuned.tuned("separation.weight") ? " (tuned)" : "";
-        field(h, "float", "separationStrength", (clamped ? "separation.strength * separation.weight"
-                + (tuned.tuned("separation.strength") ? " (tuned)" : weightMark)
-                : "separation.weight" + weightMark + " (the preset's separation is not 003's)"));
-        field(h, "float", "maxSeparationForce", clamped ? "separation.maxForce * separation.weight"
-                + (tuned.tuned("separation.maxForce") ? " (tuned)" : weightMark)
-                : "no cap in the preset's separation (the largest float)");
-        field(h, "float", "alignmentStrength", "alignment.weight: heading blend fraction per frame, in [0, 1]" + tuned.mark("alignment"));
-        field(h, "float", "cohesionStrength", "cohesion.weight: length of the step toward the flock's centre" + tuned.mark("cohesion"));
-        String unused = p.motion() instanceof Motion.Unclamped ? " (not used: no speed limit, as in seed 003)" : "";
-        field(h, "float", "maxSpeed", "boids.maxSpeed: upper speed clamp" + unused + tuned.mark("boids.maxSpeed"));
-        field(h, "float", "minSpeed", "boids.minSpeed: lower speed clamp (0: none)" + unused + tuned.mark("boids.minSpeed"));
-        field(h, "int", "birdCount", "boids.count" + tuned.mark("boids.count"));
-        field(h, "float", "spawnSize", "boids.spawnSize: side of the centred square of initial positions" + tuned.mark("boids.spawnSize"));
-        field(h, "float", "initialSpeed", "boids.initialSpeed: speed of the random initial velocities" + tuned.mark("boids.initialSpeed"));
-        h.append("};\n\n");
-        h.append(values);
-        h.append("};\n\n}  // namespace flocktune\n");
-        return new Export(Map.of(FILE, h.toString()), gaps.list());
     }
 
-    private static void field(StringBuilder h, String type, String name, String comment) {
-        h.append(String.format("    %-28s // %s%n", type + " " + name + ";", comment));
+    /** The spheres as {@code {{x, y, z, radius}, ...}} (flocktune::Sphere's field order, checked here). */
+    private static String spheres(JsonNode array) {
+        StringBuilder out = new StringBuilder("{");
+        for (int k = 0; k < array.size(); k++) {
+            JsonNode s = array.get(k);
+            List<String> names = iterable(s.fieldNames());
+            if (!names.equals(List.of("x", "y", "z", "radius"))) throw new IllegalArgumentException("obstacles.spheres: fields " + names);
+            out.append(k > 0 ? ", " : "").append("{").append(literal(s.get("x"))).append(", ").append(literal(s.get("y")))
+                    .append(", ").append(literal(s.get("z"))).append(", ").append(literal(s.get("radius"))).append("}");
+        }
+        return out.append("}").toString();
     }
 
-    private static void value(StringBuilder h, String literal, String name) {
-        h.append(String.format("    %-28s // %s%n", literal + ",", name));
+    private static List<String> iterable(Iterator<String> names) {
+        List<String> out = new java.util.ArrayList<>();
+        names.forEachRemaining(out::add);
+        return out;
     }
 
-    private static void separationGap(Code.Gaps gaps, Separation s) {
-        gaps.add("separation.kind", Code.kind(s) + ": seed 003's separation is the clamped mean of (p_i - p_j)/d² "
-                + "(inverseSquareClamped)");
+    /** A JSON scalar as a C++ literal: string, bool, int, or a double that reads back exactly. */
+    static String literal(JsonNode node) {
+        if (node.isTextual()) return string(node.textValue());
+        if (node.isBoolean()) return node.booleanValue() ? "true" : "false";
+        if (node.isIntegralNumber()) return node.bigIntegerValue().toString();
+        if (node.isNumber()) return Code.number(node.doubleValue());   // "1.0E-4": a C++ double literal, the same double
+        throw new IllegalArgumentException("no C++ literal for " + node);
     }
 
-    private static void alignmentGap(Code.Gaps gaps, Alignment a) {
-        gaps.add("alignment.kind", Code.kind(a) + ": seed 003's alignment blends the heading angle (headingBlend)");
-    }
-
-    private static void cohesionGap(Code.Gaps gaps, Cohesion c) {
-        gaps.add("cohesion.kind", Code.kind(c) + ": seed 003's cohesion adds the unit vector to the centroid (unitToCentroid)");
+    /** A C++ string literal of {@code s} (UTF-8 source): quotes, backslashes and control characters escaped. */
+    static String string(String s) {
+        StringBuilder out = new StringBuilder("\"");
+        s.codePoints().forEach(c -> {
+            if (c == '"' || c == '\\') out.append('\\').appendCodePoint(c);
+            else if (c == '?') out.append("\\?");   // no trigraphs
+            else if (c < 0x20 || c == 0x7f) out.append(String.format("\\%03o", c));
+            else out.appendCodePoint(c);
+        });
+        return out.append('"').toString();
     }
 }

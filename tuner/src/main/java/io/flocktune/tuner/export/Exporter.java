@@ -17,6 +17,14 @@ public interface Exporter {
     /** @return the name given to {@code --to}, e.g. {@code "python"} */
     String format();
 
+    /**
+     * @return whether the files are settings for a seed document's own program (which runs only
+     *         that seed's rules), not a flocktune engine; {@code --to all} leaves these out
+     */
+    default boolean seedProgram() {
+        return false;
+    }
+
     /** @return one line: the target and what the files are */
     String description();
 

@@ -19,6 +19,7 @@ public final class Exporters {
         add(new CppExport());
         add(new PythonSeedExport());
         add(new UnitySeedExport());
+        add(new CppSeedExport());
     }
 
     private static void add(Exporter exporter) {

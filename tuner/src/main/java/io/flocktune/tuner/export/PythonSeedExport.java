@@ -46,6 +46,11 @@ public final class PythonSeedExport implements Exporter {
     public static final List<String> STEPPERS = List.of("seed000_step.py", "seed002_step.py");
 
     @Override
+    public boolean seedProgram() {
+        return true;
+    }
+
+    @Override
     public String format() {
         return "seed-python";
     }

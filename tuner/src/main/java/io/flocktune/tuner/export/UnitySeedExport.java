@@ -44,6 +44,11 @@ public final class UnitySeedExport implements Exporter {
     private static final JsonMapper MAPPER = JsonMapper.builder().enable(SerializationFeature.INDENT_OUTPUT).build();
 
     @Override
+    public boolean seedProgram() {
+        return true;
+    }
+
+    @Override
     public String format() {
         return "seed-unity";
     }

@@ -130,7 +130,7 @@ class ExportersPropertyTest {
         int k = 0;
         for (Preset preset : presets(60)) {
             Path header = dir.resolve("header" + k + ".hpp"), file = dir.resolve("header" + k++ + ".cpp");
-            Files.writeString(header, new CppExport().export(new TunedPreset(preset, List.of(), "test")).files().get(CppExport.FILE));
+            Files.writeString(header, new CppSeedExport().export(new TunedPreset(preset, List.of(), "test")).files().get(CppSeedExport.FILE));
             Files.writeString(file, "#include \"" + header.getFileName() + "\"\n#include \"" + header.getFileName() + "\"\n"
                     + "static_assert(flocktune::config.birdCount > 0, \"\");\n");
             command.add(file.toString());
