@@ -39,7 +39,7 @@ import static org.junit.jupiter.api.Assertions.*;
  * CI and fails it in CI, as in the other export tests).
  */
 class TunedRunExportTest {
-    static final List<String> FORMATS = List.of("json", "web", "python", "unity", "cpp", "seed-python", "seed-unity");
+    static final List<String> FORMATS = List.of("json", "web", "python", "unity", "cpp", "seed-python", "seed-unity", "seed-cpp");
     static Path run;
     static Preset best;
     static final Map<String, Integer> EXITS = new LinkedHashMap<>();
