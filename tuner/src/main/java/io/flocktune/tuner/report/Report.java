@@ -178,6 +178,7 @@ public final class Report {
             RunData data = RunData.read(files);
             Experiment e = data.experiment();
             try {
+                checkInterrupted();
                 List<Html.Rendered> rendered = new ArrayList<>(save(Charts.ofResults(data), files));
                 checkInterrupted();
                 List<Pages.Recording> previews = new ArrayList<>();
