@@ -133,6 +133,12 @@ final class NeighbourPass {
             if (threeD) {
                 sepZ = pairSums[at + SEP_Z]; invZ = pairSums[at + INV_Z]; nbVz = pairSums[at + NB_VZ]; nbOz = pairSums[at + NB_OZ];
             }
+            if (pairs.unit()) {
+                int u = at + pairs.unitAt();
+                nbUx = pairSums[u]; nbUy = pairSums[u + 1];
+                if (threeD) nbUz = pairSums[u + 2];
+            }
+            if (pairs.heading()) nbHeading = pairSums[at + pairs.headingAt()];
         }
         int runCount;
         if (pairSumsReady) runCount = 0;

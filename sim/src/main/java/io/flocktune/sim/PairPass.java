@@ -15,41 +15,60 @@ final class PairPass {
             INV_Y = 5, NB_VX = 6, NB_VY = 7, NB_OX = 8, NB_OY = 9, SEP_Z = 10, INV_Z = 11, NB_VZ = 12, NB_OZ = 13;
 
     private final NeighbourGrid grid;
-    private final boolean threeD, periodic, excludeCoincident;
+    private final boolean threeD, periodic, excludeCoincident, unit, heading;
     private final double sepR2, nbR2, size;
     private final int reach;
-    private final int stride;                     // 10 in 2D, 14 in 3D
+    private final int unitAt, headingAt;          // offsets of Σ unit(v_j) (x, y[, z]) and Σ heading_j
+    private final int stride;                     // 10 in 2D, 14 in 3D, plus the unit vectors' and the heading's
     private final double[] sums;
     private int[] forwardRuns = new int[81];
 
     /**
      * @param periodic          distances are minimum images (period {@code size})
      * @param excludeCoincident neighbours need d &gt; 0
+     * @param unit              also Σ unit(v_j) over the neighbourhood (alignment variants that read it)
+     * @param heading           also Σ heading_j over the neighbourhood (heading blend)
      * @param capacity          largest flock
      */
-    PairPass(NeighbourGrid grid, boolean threeD, boolean periodic, boolean excludeCoincident, double sepR2,
-             double nbR2, double size, int reach, int capacity) {
+    PairPass(NeighbourGrid grid, boolean threeD, boolean periodic, boolean excludeCoincident, boolean unit, boolean heading,
+             double sepR2, double nbR2, double size, int reach, int capacity) {
         this.grid = grid;
         this.threeD = threeD;
         this.periodic = periodic;
         this.excludeCoincident = excludeCoincident;
+        this.unit = unit;
+        this.heading = heading;
         this.sepR2 = sepR2;
         this.nbR2 = nbR2;
         this.size = size;
         this.reach = reach;
-        this.stride = threeD ? 14 : 10;
+        this.unitAt = threeD ? 14 : 10;
+        this.headingAt = unitAt + (unit ? (threeD ? 3 : 2) : 0);
+        this.stride = headingAt + (heading ? 1 : 0);
         this.sums = new double[stride * capacity];
     }
 
-    /** @return doubles per boid in {@link #sums()} (offsets {@link #SEP_INV_COUNT} …). */
+    /** @return doubles per boid in {@link #sums()} (offsets {@link #SEP_INV_COUNT} …, {@link #unitAt()}, {@link #headingAt()}). */
     int stride() { return stride; }
+
+    /** @return whether {@link #sums()} holds Σ unit(v_j), at {@link #unitAt()}. */
+    boolean unit() { return unit; }
+
+    /** @return whether {@link #sums()} holds Σ heading_j, at {@link #headingAt()}. */
+    boolean heading() { return heading; }
+
+    /** @return the offset of Σ unit(v_j): x, y, then z in 3D (2D leaves it 0, as the z unit is 0). */
+    int unitAt() { return unitAt; }
+
+    /** @return the offset of Σ heading_j. */
+    int headingAt() { return headingAt; }
 
     /** @return the sums of the last {@link #run}, {@link #stride()} per slot. */
     double[] sums() { return sums; }
 
     /**
      * The pair sums of every boid at once for the common case (synchronous, metric
-     * neighbourhood, no per-neighbour unit vectors), visiting each pair once: a cell pairs its
+     * neighbourhood, rules that read only these sums), visiting each pair once: a cell pairs its
      * boids among themselves and with the forward half of its block
      * ({@link NeighbourGrid#forwardRuns}), and each pair within the cut-off adds to both boids
      * (antisymmetric terms with opposite signs). Periodic images come per cell run; 2D does no z
@@ -57,13 +76,14 @@ final class PairPass {
      * boid's sums sit side by side in {@link #sums}, so adding to a neighbour touches one or
      * two cache lines.
      */
-    void run(int n, double[] x, double[] y, double[] z, double[] vx, double[] vy, double[] vz, int maxRuns) {
+    void run(int n, double[] x, double[] y, double[] z, double[] vx, double[] vy, double[] vz, double[] ux, double[] uy,
+             double[] uz, double[] headings, int maxRuns) {
         // grown geometrically, so a flock whose grid keeps growing allocates O(log) times, not every step
         if (forwardRuns.length < 3 * maxRuns) forwardRuns = new int[Math.max(3 * maxRuns, 2 * forwardRuns.length)];
         final double[] sums = this.sums;
         final double sepR2 = this.sepR2, nbR2 = this.nbR2, size = this.size;
-        final boolean threeD = this.threeD;
-        final int stride = this.stride;
+        final boolean threeD = this.threeD, unit = this.unit, heading = this.heading;
+        final int stride = this.stride, unitAt = this.unitAt, headingAt = this.headingAt;
         java.util.Arrays.fill(sums, 0, stride * n, 0);
         int cellsX = grid.cellsX(), cellsY = grid.cellsY(), cellsZ = grid.cellsZ();
         int[] forward = forwardRuns;
@@ -76,9 +96,12 @@ final class PairPass {
                     int runCount = grid.forwardRuns(cx, cy, cz, reach, forward);
                     for (int i = first; i < last; i++) {
                         double xi = x[i], yi = y[i], zi = z[i], vxi = vx[i], vyi = vy[i], vzi = vz[i];
+                        double uxi = unit ? ux[i] : 0, uyi = unit ? uy[i] : 0, uzi = unit ? uz[i] : 0;
+                        double hi = heading ? headings[i] : 0;
                         int sepInvCount = 0, nbCount = 0;
                         double sepX = 0, sepY = 0, sepZ = 0, invX = 0, invY = 0, invZ = 0;
                         double nbVx = 0, nbVy = 0, nbVz = 0, nbOx = 0, nbOy = 0, nbOz = 0;
+                        double nbUx = 0, nbUy = 0, nbUz = 0, nbHeading = 0;
                         for (int r = -1; r < runCount; r++) {
                             int from, to;
                             double shiftX, shiftY, shiftZ;
@@ -120,6 +143,12 @@ final class PairPass {
                                         nbVz += vz[j]; sums[at + NB_VZ] += vzi;
                                         nbOz += dz; sums[at + NB_OZ] -= dz;
                                     }
+                                    if (unit) {
+                                        nbUx += ux[j]; nbUy += uy[j];
+                                        sums[at + unitAt] += uxi; sums[at + unitAt + 1] += uyi;
+                                        if (threeD) { nbUz += uz[j]; sums[at + unitAt + 2] += uzi; }
+                                    }
+                                    if (heading) { nbHeading += headings[j]; sums[at + headingAt] += hi; }
                                 }
                             }
                         }
@@ -130,6 +159,11 @@ final class PairPass {
                         if (threeD) {
                             sums[at + SEP_Z] += sepZ; sums[at + INV_Z] += invZ; sums[at + NB_VZ] += nbVz; sums[at + NB_OZ] += nbOz;
                         }
+                        if (unit) {
+                            sums[at + unitAt] += nbUx; sums[at + unitAt + 1] += nbUy;
+                            if (threeD) sums[at + unitAt + 2] += nbUz;
+                        }
+                        if (heading) sums[at + headingAt] += nbHeading;
                     }
                 }
             }

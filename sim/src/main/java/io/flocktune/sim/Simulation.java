@@ -149,6 +149,11 @@ public final class Simulation {
         return new Simulation(preset, flock, random, false, null);
     }
 
+    /** For tests: whether the steps take the symmetric pair pass (when the grid's images allow it). */
+    boolean takesPairPass() {
+        return fastPairs;
+    }
+
     private Simulation(Preset preset, Flock flock, SplittableRandom random) {
         this(preset, flock, random, true, null);
     }
@@ -210,7 +215,8 @@ public final class Simulation {
         // cell's block), the distances do not (a boid across the edge is far away)
         grid = new NeighbourGrid(world.dimension(), wrapPositions, size, capacity);
         slotOfId = new int[sequential ? capacity : 0];
-        pairs = fastPairs ? new PairPass(grid, threeD, periodic, excludeCoincident, sepR2, nbR2, size, reach, capacity) : null;
+        pairs = fastPairs ? new PairPass(grid, threeD, periodic, excludeCoincident, needUnit, needHeading, sepR2, nbR2, size,
+                reach, capacity) : null;
         globalSums = new GlobalSums(needUnit, needHeading);
         ux = new double[needUnit ? capacity : 0]; uy = new double[needUnit ? capacity : 0];
         uz = new double[needUnit ? capacity : 0];
@@ -327,7 +333,7 @@ public final class Simulation {
         } else {
             double[] nx = flock.nextX(), ny = flock.nextY(), nz = flock.nextZ();
             double[] nvx = flock.nextVx(), nvy = flock.nextVy(), nvz = flock.nextVz();
-            if (fastPairs && shiftsExact) pairs.run(n, sx, sy, sz, svx, svy, svz, maxRuns);
+            if (fastPairs && shiftsExact) pairs.run(n, sx, sy, sz, svx, svy, svz, ux, uy, uz, heading, maxRuns);
             if (parallel != null && n >= PARALLEL_MIN_BOIDS) {
                 parallel.run(n, maxRuns, step, lastId, fastPairs && shiftsExact, sx, sy, sz, svx, svy, svz, ux, uy, uz,
                         heading, nx, ny, nz, nvx, nvy, nvz);

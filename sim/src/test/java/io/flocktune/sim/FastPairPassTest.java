@@ -62,6 +62,27 @@ class FastPairPassTest {
         for (int k = 0; k < presets.size(); k++) compare(presets.get(k).toBuilder(), seed, 5, "random preset " + k + " " + presets.get(k));
     }
 
+    /**
+     * Every alignment that reads only neighbourhood sums takes the pair pass with a metric
+     * neighbourhood and a synchronous update (so the comparisons above compare two passes); the
+     * Couzin zones and a field of view do not.
+     */
+    @org.junit.jupiter.api.Test
+    void theAlignmentsThatReadOnlySumsTakeThePairPass() {
+        for (Preset p : RandomPresets.coveringEveryVariant(7)) {
+            Preset synchronous = p.toBuilder().update(Preset.UpdateOrder.SYNCHRONOUS).build();
+            boolean sums = Alignment.kind(synchronous.alignment()).usesPairSums();
+            boolean metric = synchronous.neighbourhood() instanceof Neighbourhood.Metric
+                    || synchronous.neighbourhood() instanceof Neighbourhood.MetricExcludingCoincident;
+            boolean others = io.flocktune.sim.rule.Separation.kind(synchronous.separation()).usesPairSums()
+                    && io.flocktune.sim.rule.Cohesion.kind(synchronous.cohesion()).usesPairSums() && synchronous.customRules().isEmpty();
+            assertEquals(sums && metric && others, Simulation.of(synchronous, 1).takesPairPass(), synchronous.toString());
+        }
+        assertTrue(Simulation.of(Presets.get("vicsek"), 1).takesPairPass(), "vicsek: Σ unit(v_j) from the pair pass");
+        assertTrue(Simulation.of(Presets.get("reynolds"), 1).takesPairPass(), "reynolds");
+        assertTrue(!Simulation.of(Presets.get("couzin"), 1).takesPairPass(), "couzin: zones and a field of view");
+    }
+
     /** Runs {@code builder}'s preset, made synchronous with a metric neighbourhood, on both passes. */
     private static void compare(Preset.Builder builder, long seed, int steps, String what) {
         Preset preset = builder.update(Preset.UpdateOrder.SYNCHRONOUS).build();

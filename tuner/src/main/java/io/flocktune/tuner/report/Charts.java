@@ -28,6 +28,7 @@ import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
@@ -83,15 +84,36 @@ public final class Charts {
         return all(RunData.read(new io.flocktune.tuner.run.RunFiles(directory)));
     }
 
+    /** The figures' names in report order. */
+    private static final List<String> ORDER = List.of("convergence", "pareto", "parameters", "sensitivity", "validation");
+
     /** @return every figure of the run, in report order. */
     static List<Figure> all(RunData data) {
+        List<Figure> figures = new ArrayList<>(ofSearch(data));
+        figures.addAll(ofResults(data));
+        figures.sort(inReportOrder(Figure::name));
+        return figures;
+    }
+
+    /**
+     * @return the figures that read only the search's tables ({@code generations.csv} and the
+     *         candidates of {@code history.csv}), which are final once the search ends
+     */
+    static List<Figure> ofSearch(RunData data) {
+        return List.of(convergence(data), parameters(data), sensitivity(data));
+    }
+
+    /** @return the figures that read what is written after the search: {@code pareto.csv}, {@code validation.csv}. */
+    static List<Figure> ofResults(RunData data) {
         List<Figure> figures = new ArrayList<>();
-        figures.add(convergence(data));
         if (data.experiment().objectives().size() >= 2) figures.add(pareto(data));
-        figures.add(parameters(data));
-        figures.add(sensitivity(data));
         if (!data.validation().isEmpty()) figures.add(validation(data));
         return figures;
+    }
+
+    /** @return the report order of things named like figures. */
+    static <T> Comparator<T> inReportOrder(Function<T, String> name) {
+        return Comparator.comparingInt(t -> ORDER.indexOf(name.apply(t)));
     }
 
     /**

@@ -18,6 +18,8 @@ import java.nio.file.Files;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
 
 /**
  * Draws the charts ({@code charts/*.png|svg}) and the self-contained {@code report.html} of a
@@ -91,15 +93,11 @@ public final class Report {
      * @throws InterruptedException as {@link #write}
      */
     public static boolean writeOrSkip(RunFiles files, PrintWriter log) throws InputException, InterruptedException {
-        Optional<String> problem = fontProblem();
-        if (problem.isPresent()) {
-            log.println("flocktune: warning: charts and report.html skipped, Java finds no usable fonts (" + problem.get()
-                    + "); every result file is written; draw the report where fonts are installed with: ./flocktune report "
-                    + files.root());
-            log.flush();
-            return false;
+        Optional<Drawing> drawing = beginOrSkip(files, log);
+        if (drawing.isEmpty()) return false;
+        try (Drawing d = drawing.get()) {
+            d.finish();
         }
-        write(files, log);
         return true;
     }
 
@@ -110,37 +108,117 @@ public final class Report {
      *                              report are whole or absent, never partial
      */
     public static void write(RunFiles files, PrintWriter log) throws InputException, InterruptedException {
+        try (Drawing d = begin(files)) {
+            d.finish();
+        }
+    }
+
+    /**
+     * Starts drawing the report: the charts of the search alone (convergence, parameters,
+     * sensitivity), which read only {@code generations.csv} and the candidates of
+     * {@code history.csv}, are drawn on other threads from now on, so a tuning run draws them
+     * while its finalists are validated; {@link Drawing#finish} draws the rest. The tables are
+     * read here, on the calling thread: call it when the search has ended and its tables are
+     * flushed, before anything else is appended to them.
+     *
+     * @throws InputException as {@link #write}
+     */
+    public static Drawing begin(RunFiles files) throws InputException {
         Optional<String> problem = fontProblem();
         if (problem.isPresent()) {
             throw new InputException(files.root() + ": cannot draw the charts: Java finds no usable fonts (" + problem.get()
                     + "); install fonts (Debian: apt-get install fonts-dejavu-core) or draw the report on another machine");
         }
-        RunData data = RunData.read(files);
-        Experiment e = data.experiment();
+        RunData search = RunData.read(files);
         try {
             Files.createDirectories(files.charts());
-            List<Charts.Figure> figures = Charts.all(data);
-            checkInterrupted();
-            List<Html.Rendered> rendered = new ArrayList<>();
-            for (byte[] png : figures.parallelStream().map(f -> Charts.save(f, files.charts())).toList()) {
-                rendered.add(new Html.Rendered(figures.get(rendered.size()), png));
-            }
-            checkInterrupted();
-            List<Pages.Recording> previews = new ArrayList<>();
-            if (Files.isRegularFile(files.best().resolve("best.json"))) {
-                long seed = Seeds.test(e.seed(), 0);
-                Preset base = PresetJson.fromTree(ExperimentJson.effectiveBase(e), e.name() + ": base");
-                Preset best = PresetJson.read(files.best().resolve("best.json"));
-                previews.add(Pages.record("base preset: " + e.baseName(), base, seed, e.scenario().steps(), FRAMES));
-                previews.add(Pages.record("best preset: best/best.json", best, seed, e.scenario().steps(), FRAMES));
-            }
-            checkInterrupted();
-            try (AtomicFile out = AtomicFile.create(files.report())) {
-                out.writer().write(Html.page(data, rendered, previews));
-                out.commit();
-            }
-        } catch (IOException | java.io.UncheckedIOException ex) {
+        } catch (IOException ex) {
             throw new InputException(files.root() + ": cannot write the report: " + ex.getMessage(), ex);
+        }
+        return new Drawing(files, CompletableFuture.supplyAsync(() -> save(Charts.ofSearch(search), files)));
+    }
+
+    /** As {@link #begin}, or empty after the one line {@link #writeOrSkip} prints where Java finds no usable fonts. */
+    public static Optional<Drawing> beginOrSkip(RunFiles files, PrintWriter log) throws InputException {
+        Optional<String> problem = fontProblem();
+        if (problem.isPresent()) {
+            log.println("flocktune: warning: charts and report.html skipped, Java finds no usable fonts (" + problem.get()
+                    + "); every result file is written; draw the report where fonts are installed with: ./flocktune report "
+                    + files.root());
+            log.flush();
+            return Optional.empty();
+        }
+        return Optional.of(begin(files));
+    }
+
+    /** Saves the figures on the common pool's threads, each as PNG and SVG. */
+    private static List<Html.Rendered> save(List<Charts.Figure> figures, RunFiles files) {
+        return figures.parallelStream().map(f -> new Html.Rendered(f, Charts.save(f, files.charts()))).toList();
+    }
+
+    /** A report being drawn ({@link #begin}); closing it waits for the charts still being drawn. */
+    public static final class Drawing implements AutoCloseable {
+        private final RunFiles files;
+        private final CompletableFuture<List<Html.Rendered>> search;
+
+        private Drawing(RunFiles files, CompletableFuture<List<Html.Rendered>> search) {
+            this.files = files;
+            this.search = search;
+        }
+
+        /**
+         * Draws the figures of the results (Pareto front, validation) and the moving preview,
+         * waits for the search's charts, and writes {@code report.html}: the same files as
+         * drawing it all at once. Call it once the run's results are written.
+         *
+         * @throws InputException       as {@link #write}
+         * @throws InterruptedException as {@link #write}
+         */
+        public void finish() throws InputException, InterruptedException {
+            RunData data = RunData.read(files);
+            Experiment e = data.experiment();
+            try {
+                checkInterrupted();
+                List<Html.Rendered> rendered = new ArrayList<>(save(Charts.ofResults(data), files));
+                checkInterrupted();
+                List<Pages.Recording> previews = new ArrayList<>();
+                if (Files.isRegularFile(files.best().resolve("best.json"))) {
+                    long seed = Seeds.test(e.seed(), 0);
+                    Preset base = PresetJson.fromTree(ExperimentJson.effectiveBase(e), e.name() + ": base");
+                    Preset best = PresetJson.read(files.best().resolve("best.json"));
+                    previews.add(Pages.record("base preset: " + e.baseName(), base, seed, e.scenario().steps(), FRAMES));
+                    previews.add(Pages.record("best preset: best/best.json", best, seed, e.scenario().steps(), FRAMES));
+                }
+                checkInterrupted();
+                rendered.addAll(search.get());
+                rendered.sort(Charts.inReportOrder(r -> r.figure().name()));
+                try (AtomicFile out = AtomicFile.create(files.report())) {
+                    out.writer().write(Html.page(data, rendered, previews));
+                    out.commit();
+                }
+            } catch (ExecutionException ex) {
+                if (ex.getCause() instanceof Error error) throw error;
+                if (!(ex.getCause() instanceof java.io.UncheckedIOException cause)) throw new IllegalStateException(ex.getCause());
+                throw new InputException(files.root() + ": cannot write the report: " + cause.getMessage(), cause);
+            } catch (IOException | java.io.UncheckedIOException ex) {
+                throw new InputException(files.root() + ": cannot write the report: " + ex.getMessage(), ex);
+            }
+        }
+
+        /** Waits for the search's charts (whole or absent, never partial), whatever became of them. */
+        @Override
+        public void close() {
+            boolean interrupted = false;
+            while (!search.isDone()) {
+                try {
+                    search.get();
+                } catch (InterruptedException ex) {
+                    interrupted = true;
+                } catch (ExecutionException ex) {
+                    break;   // reported by finish(), or moot after an earlier failure
+                }
+            }
+            if (interrupted) Thread.currentThread().interrupt();
         }
     }
 

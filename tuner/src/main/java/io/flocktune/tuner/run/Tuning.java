@@ -227,7 +227,9 @@ public final class Tuning {
      * @param search     nanoseconds of the search outside simulation: GA steps, bookkeeping,
      *                   progress
      * @param io         nanoseconds writing tables, checkpoints and best presets
-     * @param report     nanoseconds drawing charts and the HTML report, once at the end
+     * @param report     nanoseconds drawing the report once the results are written: the charts
+     *                   of the results, the preview and report.html, and waiting for the search's
+     *                   charts, which are drawn on other threads during validation
      */
     public record TimeSplit(long simulation, long search, long io, long report) {
         /** @return what the generations spent outside simulation, (search + io) / simulation. */
@@ -574,53 +576,59 @@ public final class Tuning {
             long searchNanos = System.nanoTime() - sessionStart;
             long simulationNanos = result.state().evaluationNanos() - (checkpoint == null ? 0 : checkpoint.state().evaluationNanos());
 
-            // selection of the best finalist on held-out seeds, then the finalists and the base
-            // preset on fresh test seeds for the reported numbers
-            List<Individual> finalists = search.finalists(result.state());
-            progress.phase("selecting among " + finalists.size() + " finalists on " + e.replication().validationSeeds()
-                    + " held-out seeds, then testing them and the base preset on " + e.replication().testSeeds() + " fresh seeds");
-            long v0 = System.nanoTime();
-            List<Search.Validated> validated = search.validate(finalists);
-            List<Search.Validated> ranking = new ArrayList<>(validated);
-            ranking.sort(Comparator.<Search.Validated>comparingDouble(v -> scoring.scalar(search.validatedFitness(v)))
-                    .thenComparingLong(v -> v.individual().id()));
-            List<Search.Validated> tested = search.test(ranking.stream().map(Search.Validated::individual).toList());
-            List<Trial<ObjectNode>> baseTrials = new ArrayList<>();
-            for (int r = 0; r < e.replication().testSeeds(); r++) baseTrials.add(new Trial<>(baseTree, Seeds.test(e.seed(), r)));
-            List<Outcome> baseOutcomes = runner.run(treesEvaluator, baseTrials);
-            simulationNanos += System.nanoTime() - v0;
-            for (Search.Validated v : validated) for (Replicate r : v.replicates()) if (timedOut(r.outcome())) timeLimitHits[0]++;
-            for (Outcome o : baseOutcomes) if (timedOut(o)) timeLimitHits[0]++;
+            // the search's charts are drawn from here on, while the finalists are chosen and validated
+            Report.Drawing drawing = report ? Report.beginOrSkip(files, options.log()).orElse(null) : null;
+            try {
+                // selection of the best finalist on held-out seeds, then the finalists and the base
+                // preset on fresh test seeds for the reported numbers
+                List<Individual> finalists = search.finalists(result.state());
+                progress.phase("selecting among " + finalists.size() + " finalists on " + e.replication().validationSeeds()
+                        + " held-out seeds, then testing them and the base preset on " + e.replication().testSeeds() + " fresh seeds");
+                long v0 = System.nanoTime();
+                List<Search.Validated> validated = search.validate(finalists);
+                List<Search.Validated> ranking = new ArrayList<>(validated);
+                ranking.sort(Comparator.<Search.Validated>comparingDouble(v -> scoring.scalar(search.validatedFitness(v)))
+                        .thenComparingLong(v -> v.individual().id()));
+                List<Search.Validated> tested = search.test(ranking.stream().map(Search.Validated::individual).toList());
+                List<Trial<ObjectNode>> baseTrials = new ArrayList<>();
+                for (int r = 0; r < e.replication().testSeeds(); r++) baseTrials.add(new Trial<>(baseTree, Seeds.test(e.seed(), r)));
+                List<Outcome> baseOutcomes = runner.run(treesEvaluator, baseTrials);
+                simulationNanos += System.nanoTime() - v0;
+                for (Search.Validated v : validated) for (Replicate r : v.replicates()) if (timedOut(r.outcome())) timeLimitHits[0]++;
+                for (Outcome o : baseOutcomes) if (timedOut(o)) timeLimitHits[0]++;
 
-            long w0 = System.nanoTime();
-            List<Finalist> ranked = writeResults(e, search, space, base, ranking, tested, baseOutcomes, result.state(), files,
-                    history, timings, rows);
-            ioNanos[0] += System.nanoTime() - w0;
-            progress.close();
-            if (timeLimitHits[0] > 0) {
-                options.log().println("flocktune: warning: " + timeLimitHits[0] + " evaluation(s) of this session hit the "
-                        + "evaluationTimeLimit of " + e.timeLimit().toNanos() / 1e9 + " s and count as failed; whether an "
-                        + "evaluation hits it depends on the machine's load and --threads, so this run is not guaranteed "
-                        + "to repeat bit for bit");
-            }
-            listener.validated(List.copyOf(ranked));
-
-            long r0 = System.nanoTime();
-            if (report) {
-                try {
-                    Report.writeOrSkip(files, options.log());
-                } catch (InterruptedException interrupted) {
-                    throw new InterruptedException("interrupted while drawing the report; the results in " + files.root()
-                            + " are complete; draw it with: ./flocktune report " + files.root());
+                long w0 = System.nanoTime();
+                List<Finalist> ranked = writeResults(e, search, space, base, ranking, tested, baseOutcomes, result.state(), files,
+                        history, timings, rows);
+                ioNanos[0] += System.nanoTime() - w0;
+                progress.close();
+                if (timeLimitHits[0] > 0) {
+                    options.log().println("flocktune: warning: " + timeLimitHits[0] + " evaluation(s) of this session hit the "
+                            + "evaluationTimeLimit of " + e.timeLimit().toNanos() / 1e9 + " s and count as failed; whether an "
+                            + "evaluation hits it depends on the machine's load and --threads, so this run is not guaranteed "
+                            + "to repeat bit for bit");
                 }
+                listener.validated(List.copyOf(ranked));
+
+                long r0 = System.nanoTime();
+                if (drawing != null) {
+                    try {
+                        drawing.finish();
+                    } catch (InterruptedException interrupted) {
+                        throw new InterruptedException("interrupted while drawing the report; the results in " + files.root()
+                                + " are complete; draw it with: ./flocktune report " + files.root());
+                    }
+                }
+                long reportNanos = System.nanoTime() - r0;
+                long total = System.nanoTime() - sessionStart;
+                TimeSplit time = new TimeSplit(simulationNanos, Math.max(0, total - simulationNanos - ioNanos[0] - reportNanos), ioNanos[0], reportNanos);
+                Result done = new Result(memory ? null : files.root(), result.reason(), result.state().generation(), ranked, time,
+                        e.replication().validationSeeds(), memory ? rows : List.of(), memory ? summaries : List.of());
+                listener.finished(done);
+                return done;
+            } finally {
+                if (drawing != null) drawing.close();
             }
-            long reportNanos = System.nanoTime() - r0;
-            long total = System.nanoTime() - sessionStart;
-            TimeSplit time = new TimeSplit(simulationNanos, Math.max(0, total - simulationNanos - ioNanos[0] - reportNanos), ioNanos[0], reportNanos);
-            Result done = new Result(memory ? null : files.root(), result.reason(), result.state().generation(), ranked, time,
-                    e.replication().validationSeeds(), memory ? rows : List.of(), memory ? summaries : List.of());
-            listener.finished(done);
-            return done;
         } catch (IOException ex) {
             throw new InputException((memory ? e.name() : files.root()) + ": cannot write results: " + AtomicFile.reason(ex), ex);
         } catch (UncheckedIOException ex) {

@@ -9,6 +9,8 @@ import org.apache.commons.math3.optim.nonlinear.scalar.noderiv.BOBYQAOptimizer;
 
 import java.util.Arrays;
 import java.util.Comparator;
+import java.util.List;
+import java.util.function.ToDoubleFunction;
 import java.util.stream.IntStream;
 
 /**
@@ -39,8 +41,9 @@ import java.util.stream.IntStream;
  * {@code σ² ∈ [0.001, 10]}, {@code σ²_seed ∈ [0.0001, 10]} maximise the log marginal likelihood
  * {@code −½ yᵀK⁻¹y − ½ log|K| − (n/2) log 2π} (K the kernel plus the noise covariance) plus a
  * weak log-normal prior on each length scale, found by BOBYQA (commons-math3) from two fixed
- * starts on at most {@link #FIT_POINTS} observations (the best half by fitness, the rest spread
- * over the remainder by index); the posterior then uses every observation. Everything is
+ * starts (run at once; the first best point over both is kept, as if they ran in order) on at
+ * most {@link #FIT_POINTS} observations (the best half by fitness, the rest spread over the
+ * remainder by index); the posterior then uses every observation. Everything is
  * deterministic: the same observations give the same model.
  */
 final class GaussianProcess {
@@ -127,28 +130,16 @@ final class GaussianProcess {
         lo[d + 2] = Math.log(1e-4);
         hi[d + 2] = Math.log(10);
         start[d + 2] = Math.log(0.25);
-        // every point BOBYQA tries is scored here, so the best one stands even if a start runs out of evaluations
-        double[] bestLikelihood = {Double.NEGATIVE_INFINITY};
-        double[][] best = {start};
-        for (double length : START_LENGTHS) {
+        // the starts run at once (independent and deterministic each); the best point over all of
+        // them is the one a run of the starts in order would keep: the first with the highest score
+        List<Start> starts = Arrays.stream(START_LENGTHS).parallel().mapToObj(length -> {
             double[] from = start.clone();
             for (int j = 0; j < d; j++) if (levels[j] == 0) from[j] = Math.log(length);
-            try {
-                new BOBYQAOptimizer(2 * (d + 3) + 1, 0.5, 1e-2).optimize(
-                        new MaxEval(40 * (d + 3) + 100), GoalType.MAXIMIZE, new InitialGuess(from), new SimpleBounds(lo, hi),
-                        new ObjectiveFunction(t -> {
-                            double v = logPosterior(xs, zs, sharedSubset, levels, t);
-                            if (v > bestLikelihood[0]) {
-                                bestLikelihood[0] = v;
-                                best[0] = t.clone();
-                            }
-                            return v;
-                        }));
-            } catch (org.apache.commons.math3.exception.TooManyEvaluationsException e) {
-                // the best point of this start is kept all the same
-            }
-        }
-        double[] theta = best[0];
+            return Start.from(from, start, lo, hi, t -> logPosterior(xs, zs, sharedSubset, levels, t));
+        }).toList();
+        Start winner = starts.getFirst();
+        for (Start s : starts) if (s.likelihood > winner.likelihood) winner = s;
+        double[] theta = winner.best;
         double[] inv = new double[d];
         for (int j = 0; j < d; j++) inv[j] = Math.exp(-theta[j]);
         double s2 = Math.exp(theta[d]), n2 = Math.exp(theta[d + 1]), b2 = Math.exp(theta[d + 2]);
@@ -158,6 +149,35 @@ final class GaussianProcess {
         solveLower(l, n, a);
         solveUpper(l, n, a);
         return new GaussianProcess(levels.clone(), x, inv, s2, n2, b2, mean, sd, l, a);
+    }
+
+    /**
+     * One BOBYQA start: the best point it scored and its log posterior. Every point BOBYQA tries is
+     * scored, so the best one stands even if the start runs out of evaluations; the first of
+     * equal scores is kept, and {@code fallback} when no point scores above −∞.
+     */
+    private record Start(double[] best, double likelihood) {
+        static Start from(double[] from, double[] fallback, double[] lo, double[] hi,
+                          ToDoubleFunction<double[]> logPosterior) {
+            double[] bestLikelihood = {Double.NEGATIVE_INFINITY};
+            double[][] best = {fallback};
+            int dims = from.length;
+            try {
+                new BOBYQAOptimizer(2 * dims + 1, 0.5, 1e-2).optimize(
+                        new MaxEval(40 * dims + 100), GoalType.MAXIMIZE, new InitialGuess(from), new SimpleBounds(lo, hi),
+                        new ObjectiveFunction(t -> {
+                            double v = logPosterior.applyAsDouble(t);
+                            if (v > bestLikelihood[0]) {
+                                bestLikelihood[0] = v;
+                                best[0] = t.clone();
+                            }
+                            return v;
+                        }));
+            } catch (org.apache.commons.math3.exception.TooManyEvaluationsException e) {
+                // the best point of this start is kept all the same
+            }
+            return new Start(best[0], bestLikelihood[0]);
+        }
     }
 
     /**

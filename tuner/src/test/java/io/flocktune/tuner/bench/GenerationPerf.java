@@ -55,7 +55,7 @@ public class GenerationPerf {
     @Param({"1", "2", "4"})
     int threads;
 
-    /** A built-in experiment ({@link Experiments#NAMES}). */
+    /** A built-in experiment ({@link Experiments#NAMES}) or an experiment JSON file (relative to the tuner module). */
     @Param("default")
     String experiment;
 
@@ -82,7 +82,7 @@ public class GenerationPerf {
 
     @Setup(Level.Trial)
     public void setUp() throws Exception {
-        Experiment e = Experiments.builtIn(experiment);
+        Experiment e = Experiments.resolve(experiment);
         ParameterSpace space = ParameterSpace.of(ExperimentJson.effectiveBase(e), e.parameters(), e.name() + ": parameters");
         evaluator = ExperimentEvaluator.of(e);
         int candidates = population > 0 ? population : e.genetics().population();
