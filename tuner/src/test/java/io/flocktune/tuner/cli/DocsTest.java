@@ -53,7 +53,7 @@ class DocsTest {
     private static final Pattern NUMBER = Pattern.compile("(?<![\\w.])[-−]?\\d+(?:\\.\\d+)?(?:e[-+]?\\d+)?(?![\\w.])", Pattern.CASE_INSENSITIVE);
 
     /** A fenced block or table after a marker: the page, its first line (1-based) and its lines. */
-    record Marked(Path page, int line, String kind, String argument, List<String> body, int bodyStart) {
+    record Marked(Path page, int ordinal, int line, String kind, String argument, List<String> body, int bodyStart) {
         String where() {
             return ROOT.relativize(page) + ":" + line;
         }
@@ -102,7 +102,7 @@ class DocsTest {
                 start = j;
                 for (int k = j; k < lines.size() && lines.get(k).startsWith("|"); k++) body.add(lines.get(k));
             }
-            out.add(new Marked(page, i + 1, m.group(1), m.group(2).trim(), body, start));
+            out.add(new Marked(page, out.size(), i + 1, m.group(1), m.group(2).trim(), body, start));
         }
         return out;
     }
@@ -275,7 +275,9 @@ class DocsTest {
         return Pattern.compile(regex.toString(), Pattern.DOTALL).matcher(got).matches();
     }
 
-    private static void rewrite(Marked output, List<String> printed) throws IOException {
+    /** Replaces the block's body with the printed lines; found again by its ordinal, since earlier rewrites move lines. */
+    private static void rewrite(Marked stale, List<String> printed) throws IOException {
+        Marked output = marked(stale.page()).get(stale.ordinal());
         List<String> lines = new ArrayList<>(lines(output.page()));
         for (int i = 0; i < output.body().size(); i++) lines.remove(output.bodyStart());
         lines.addAll(output.bodyStart(), printed);

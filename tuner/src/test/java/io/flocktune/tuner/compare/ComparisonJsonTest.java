@@ -171,12 +171,12 @@ class ComparisonJsonTest {
     }
 
     @Test
-    void theReadmeExampleIsValid() throws Exception {
-        String readme = java.nio.file.Files.readString(java.nio.file.Path.of("..", "README.md"));
-        int section = readme.indexOf("## Comparing rule variants");
+    void theGuidesExampleIsValid() throws Exception {
+        String readme = java.nio.file.Files.readString(java.nio.file.Path.of("..", "docs", "guide", "compare.md"));
+        int section = readme.indexOf("## The command");
         int start = readme.indexOf("```json\n", section) + "```json\n".length();
         String json = readme.substring(start, readme.indexOf("```", start));
-        Comparison c = ComparisonJson.parse(json, "README.md", null);
+        Comparison c = ComparisonJson.parse(json, "compare.md", null);
         assertEquals(4, c.arms().size());
         assertInstanceOf(Comparison.Arm.Tuned.class, c.arms().get(3));
         assertEquals(8, ((Comparison.Arm.Tuned) c.arms().get(3)).experiment().stop().generations(), "the budget replaces the experiment's");
