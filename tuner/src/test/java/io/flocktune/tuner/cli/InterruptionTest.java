@@ -22,7 +22,8 @@ import static org.junit.jupiter.api.Assertions.*;
  * --resume} ends with exactly the results of an uninterrupted run.
  */
 class InterruptionTest {
-    static final int GENERATIONS = 8;
+    /** Enough generations that the run is still searching when the signal arrives after generation 1 (a run of 8 could finish first on an idle machine). */
+    static final int GENERATIONS = 40;
 
     private static Process child(Path experiment, Path out) throws IOException {
         String java = ProcessHandle.current().info().command().orElse("java");
