@@ -47,8 +47,9 @@ public interface CustomRule {
      *
      * @param self       the boid, as at the start of its update
      * @param neighbours its neighbourhood N (itself excluded), valid during the call only
-     * @param force      three entries, zero on entry; receives the contribution (world units per
-     *                   step², like the built-in rules' output)
+     * @param force      three entries, zero on entry; receives the contribution, a velocity
+     *                   change (world units per time unit) added once per step, like the built-in
+     *                   rules' output
      */
     void force(Boid self, Neighbours neighbours, double[] force);
 

@@ -261,7 +261,7 @@ public record Preset(
      * @param behaviour     how predators move
      * @param maxSpeed      predator speed limit in world units per time unit (a step moves
      *                      {@code u·dt}, as the boids), &gt; 0 (002: 2)
-     * @param fleeRadius    boids flee predators closer than this, &gt; 0 (002's visual range)
+     * @param fleeRadius    boids flee predators at this distance or closer ({@code d <= fleeRadius}, as 002's {@code <=}), &gt; 0 (002's visual range)
      * @param fleeWeight    factor on the flee push {@code Σ unit(p − q)}, &ge; 0
      * @param captureRadius a boid closer than this to a predator at the end of a step is
      *                      captured (an event is recorded), &ge; 0

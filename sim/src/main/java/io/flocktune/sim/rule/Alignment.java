@@ -87,7 +87,7 @@ public sealed interface Alignment {
     /**
      * Vicsek et al. (1995), PRL 75: the new heading is the circular mean of the headings of every
      * boid in the neighbourhood <em>including itself</em>, {@code θ = atan2(Σ sin θ_j, Σ cos θ_j)},
-     * plus a noise uniform in [−η/2, η/2]; the output is {@code weight·(cos θ, sin θ)}, meant for
+     * plus a noise uniform in [−η/2, η/2); the output is {@code weight·(cos θ, sin θ)}, meant for
      * {@link Motion.ConstantSpeed} with turnFactor 1 (the heading is then set outright). 2D only.
      *
      * @param noise η in radians, in [0, 2π]

@@ -92,7 +92,7 @@ public sealed interface Motion {
     /**
      * Couzin et al. (2002): the rule output gives the desired direction d (kept straight when
      * zero), perturbed by a heading error {@code d' = unit(d + σ·g)}, g a standard normal vector
-     * (2D: in the plane); the heading turns toward d' by at most {@code maxTurnRate·dt} radians
+     * (2D: in the plane); the heading turns toward d' by at most {@code maxTurnRate·dt} degrees (converted to radians)
      * (in the plane of the two directions), and {@code p ← p + speed·dt·heading}.
      *
      * @param dt           time step τ in seconds, &gt; 0 (Couzin: 0.1)

@@ -29,7 +29,7 @@ public sealed interface PredatorBehaviour {
     /**
      * A smarter predator (seed 002 asks for one): flies at the predators' max speed toward the
      * nearest boid it can see, turning by at most {@code maxTurn·dt} degrees per step; keeps its
-     * course when it sees none. A predator at rest turns freely on its first step.
+     * course, at the predators' max speed, when it sees none. A predator at rest turns freely on its first step.
      *
      * @param visualRange distance it sees, &gt; 0
      * @param fieldOfView full opening of its view cone in degrees, in (0, 360]
