@@ -158,17 +158,9 @@ class CppEngineTest {
             double period = k.preset().world().boundary() instanceof Boundary.Wrap ? k.preset().world().size() : 0;
             Map<String, double[]> java = WebEngineTest.rows(dir.resolve("java-" + c + ".csv"));
             Map<String, double[]> cpp = WebEngineTest.rows(dir.resolve("cpp-" + c + ".csv"));
-            assertEquals(new TreeSet<>(java.keySet()), new TreeSet<>(cpp.keySet()), k.label() + ": the same boids and predators at the same steps");
-            double worst = 0;
-            String where = "";
-            for (var e : java.entrySet()) {
-                double[] a = e.getValue(), b = cpp.get(e.getKey());
-                for (int i = 0; i < 6; i++) {
-                    double d = b[i] - a[i];
-                    if (period > 0 && i < 3) d = d - period * Math.rint(d / period);
-                    if (Math.abs(d) > worst) { worst = Math.abs(d); where = e.getKey() + " column " + i; }
-                }
-            }
+            WebEngineTest.Difference difference = WebEngineTest.difference(k, java, cpp);
+            double worst = difference.worst();
+            String where = difference.where();
             worstOverall = Math.max(worstOverall, worst);
             if (worst > WebEngineTest.TOLERANCE) {
                 double[] perStep = new double[WebEngineTest.STEPS + 1];

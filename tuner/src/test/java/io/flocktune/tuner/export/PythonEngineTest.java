@@ -1,7 +1,6 @@
 package io.flocktune.tuner.export;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.flocktune.sim.rule.Boundary;
 import io.flocktune.tuner.cli.Main;
 import io.flocktune.tuner.io.PresetJson;
 import io.flocktune.tuner.io.StateCsv;
@@ -17,7 +16,6 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.TreeSet;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -80,20 +78,11 @@ class PythonEngineTest {
         double worstOverall = 0;
         for (int c = 0; c < cases.size(); c++) {
             WebEngineTest.Case k = cases.get(c);
-            double period = k.preset().world().boundary() instanceof Boundary.Wrap ? k.preset().world().size() : 0;
             Map<String, double[]> java = WebEngineTest.rows(dir.resolve("java-" + c + ".csv"));
             Map<String, double[]> py = WebEngineTest.rows(dir.resolve("python-" + c + ".csv"));
-            assertEquals(new TreeSet<>(java.keySet()), new TreeSet<>(py.keySet()), k.label() + ": the same boids and predators at the same steps");
-            double worst = 0;
-            String where = "";
-            for (var e : java.entrySet()) {
-                double[] a = e.getValue(), b = py.get(e.getKey());
-                for (int i = 0; i < 6; i++) {
-                    double d = b[i] - a[i];
-                    if (period > 0 && i < 3) d = d - period * Math.rint(d / period);
-                    if (!(Math.abs(d) <= worst)) { worst = Math.abs(d); where = e.getKey() + " column " + i; }
-                }
-            }
+            WebEngineTest.Difference difference = WebEngineTest.difference(k, java, py);
+            double worst = difference.worst();
+            String where = difference.where();
             worstOverall = Math.max(worstOverall, worst);
             report.append(String.format("%-50s worst %.3g at %s%n", k.label(), worst, where));
             assertTrue(worst <= WebEngineTest.TOLERANCE, k.label() + ": Python differs from Java by " + worst + " at " + where

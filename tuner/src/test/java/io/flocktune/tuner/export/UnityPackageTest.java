@@ -4,7 +4,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import io.flocktune.sim.Preset;
 import io.flocktune.sim.Presets;
-import io.flocktune.sim.rule.Boundary;
 import io.flocktune.tuner.cli.Main;
 import io.flocktune.tuner.io.PresetJson;
 import io.flocktune.tuner.io.StateCsv;
@@ -23,7 +22,6 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.TreeSet;
 
 import static org.junit.jupiter.api.Assertions.*;
 
@@ -122,20 +120,11 @@ class UnityPackageTest {
         double worstOverall = 0;
         for (int c = 0; c < cases.size(); c++) {
             WebEngineTest.Case k = cases.get(c);
-            double period = k.preset().world().boundary() instanceof Boundary.Wrap ? k.preset().world().size() : 0;
             Map<String, double[]> java = WebEngineTest.rows(dir.resolve("java-" + c + ".csv"));
             Map<String, double[]> cs = WebEngineTest.rows(dir.resolve("cs-" + c + ".csv"));
-            assertEquals(new TreeSet<>(java.keySet()), new TreeSet<>(cs.keySet()), k.label() + ": the same boids and predators at the same steps");
-            double worst = 0;
-            String where = "";
-            for (var e : java.entrySet()) {
-                double[] a = e.getValue(), b = cs.get(e.getKey());
-                for (int i = 0; i < 6; i++) {
-                    double d = b[i] - a[i];
-                    if (period > 0 && i < 3) d = d - period * Math.rint(d / period);
-                    if (Math.abs(d) > worst) { worst = Math.abs(d); where = e.getKey() + " column " + i; }
-                }
-            }
+            WebEngineTest.Difference difference = WebEngineTest.difference(k, java, cs);
+            double worst = difference.worst();
+            String where = difference.where();
             worstOverall = Math.max(worstOverall, worst);
             report.append(String.format("%-50s worst %.3g at %s%n", k.label(), worst, where));
             assertTrue(worst <= WebEngineTest.TOLERANCE, k.label() + ": C# differs from Java by " + worst + " at " + where + "\n" + report);

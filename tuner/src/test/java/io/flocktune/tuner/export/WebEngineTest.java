@@ -163,17 +163,9 @@ class WebEngineTest {
             double period = k.preset().world().boundary() instanceof Boundary.Wrap ? k.preset().world().size() : 0;
             Map<String, double[]> java = rows(dir.resolve("java-" + c + ".csv"));
             Map<String, double[]> js = rows(dir.resolve("js-" + c + ".csv"));
-            assertEquals(new TreeSet<>(java.keySet()), new TreeSet<>(js.keySet()), k.label() + ": the same boids and predators at the same steps");
-            double worst = 0;
-            String where = "";
-            for (var e : java.entrySet()) {
-                double[] a = e.getValue(), b = js.get(e.getKey());
-                for (int i = 0; i < 6; i++) {
-                    double d = b[i] - a[i];
-                    if (period > 0 && i < 3) d = d - period * Math.rint(d / period);
-                    if (Math.abs(d) > worst) { worst = Math.abs(d); where = e.getKey() + " column " + i; }
-                }
-            }
+            Difference difference = difference(k, java, js);
+            double worst = difference.worst();
+            String where = difference.where();
             worstOverall = Math.max(worstOverall, worst);
             if (worst > TOLERANCE || Boolean.getBoolean("web.debug")) {
                 double[] perStep = new double[STEPS + 1];
@@ -249,5 +241,28 @@ class WebEngineTest {
             assertNull(out.put(c[0] + "," + c[1] + "," + c[2], v), trace + ": duplicate row " + line);
         }
         return out;
+    }
+
+    /** The largest |other − java| of a case over every boid, predator, step and coordinate (minimum image in a periodic world), and where. */
+    record Difference(double worst, String where) {}
+
+    /** Compares two traces of one case (the same boids and predators at the same steps, asserted); NaN counts as worst. */
+    static Difference difference(Case k, Map<String, double[]> java, Map<String, double[]> other) {
+        assertEquals(new TreeSet<>(java.keySet()), new TreeSet<>(other.keySet()), k.label() + ": the same boids and predators at the same steps");
+        double period = k.preset().world().boundary() instanceof Boundary.Wrap ? k.preset().world().size() : 0;
+        double worst = 0;
+        String where = "";
+        for (var e : java.entrySet()) {
+            double[] a = e.getValue(), b = other.get(e.getKey());
+            for (int i = 0; i < 6; i++) {
+                double d = b[i] - a[i];
+                if (period > 0 && i < 3) d = d - period * Math.rint(d / period);
+                if (!(Math.abs(d) <= worst)) {
+                    worst = Math.abs(d);
+                    where = e.getKey() + " column " + i;
+                }
+            }
+        }
+        return new Difference(worst, where);
     }
 }
