@@ -76,13 +76,18 @@ final class Code {
         return line.toString();
     }
 
-    /** @return the UTF-8 text resource {@code io/flocktune/tuner/export/NAME} (engine sources, seed steppers) */
+    /** @return the UTF-8 text of resource {@code io/flocktune/tuner/export/NAME}: a file an exporter ships as it is */
     static String resource(String name) {
-        try (InputStream in = Code.class.getResourceAsStream("/io/flocktune/tuner/export/" + name)) {
-            if (in == null) throw new IllegalStateException("missing resource io/flocktune/tuner/export/" + name);
+        return text("export/" + name);
+    }
+
+    /** @return the UTF-8 text of resource {@code io/flocktune/tuner/PATH} (the exporters' files and the web player's) */
+    static String text(String path) {
+        try (InputStream in = Code.class.getResourceAsStream("/io/flocktune/tuner/" + path)) {
+            if (in == null) throw new IllegalStateException("missing resource io/flocktune/tuner/" + path);
             return new String(in.readAllBytes(), StandardCharsets.UTF_8);
         } catch (IOException e) {
-            throw new UncheckedIOException(e);
+            throw new UncheckedIOException("cannot read resource io/flocktune/tuner/" + path, e);
         }
     }
 

@@ -4,10 +4,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.flocktune.sim.Preset;
 import io.flocktune.tuner.io.PresetJson;
 
-import java.io.IOException;
-import java.io.InputStream;
-import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -74,22 +70,12 @@ public final class CppExport implements Exporter {
                     List.of(new Export.Unrepresented("peer", reason)));
         }
         Map<String, String> files = new LinkedHashMap<>();
-        files.put(ENGINE, resource("cpp/" + ENGINE));
+        files.put(ENGINE, Code.resource("cpp/" + ENGINE));
         files.put(PRESET, presetHeader(tuned));
-        files.put(MAIN, resource("cpp/" + MAIN));
-        files.put(CMAKE, resource("cpp/" + CMAKE));
+        files.put(MAIN, Code.resource("cpp/" + MAIN));
+        files.put(CMAKE, Code.resource("cpp/" + CMAKE));
         files.put("README.md", readme(tuned));
         return new Export(files, List.of());
-    }
-
-    /** The resource {@code io/flocktune/tuner/export/PATH} (engine sources, the seed's stepper), as it is. */
-    static String resource(String path) {
-        try (InputStream in = CppExport.class.getResourceAsStream("/io/flocktune/tuner/export/" + path)) {
-            if (in == null) throw new IllegalStateException("missing resource io/flocktune/tuner/export/" + path);
-            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
     }
 
     private static String readme(TunedPreset tuned) {

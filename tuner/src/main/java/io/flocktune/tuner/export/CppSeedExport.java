@@ -165,7 +165,7 @@ public final class CppSeedExport implements Exporter {
         h.append("};\n\n}  // namespace flocktune\n");
         Map<String, String> files = new java.util.LinkedHashMap<>();
         files.put(FILE, h.toString());
-        files.put(STEPPER, CppExport.resource("seed-cpp/" + STEPPER));
+        files.put(STEPPER, Code.resource("seed-cpp/" + STEPPER));
         return new Export(files, gaps.list());
     }
 

@@ -95,7 +95,7 @@ public final class UnityExport implements Exporter {
                   "noEngineReferences": true
                 }
                 """);
-        for (String source : ENGINE) files.put("Runtime/Engine/" + source, Resources.text("unity/Runtime/Engine/" + source));
+        for (String source : ENGINE) files.put("Runtime/Engine/" + source, Code.resource("unity/Runtime/Engine/" + source));
         files.put("Runtime/Engine/" + type + ".cs", presetClass(tuned, type, fields, jsonPath));
         files.put(jsonPath, presetJson(fields));
         files.put("Runtime/Unity/Flocktune.Unity.asmdef", """
@@ -105,9 +105,9 @@ public final class UnityExport implements Exporter {
                   "references": [ "Flocktune.Engine" ]
                 }
                 """);
-        for (String source : ADAPTER) files.put("Runtime/Unity/" + source, Resources.text("unity/Runtime/Unity/" + source));
+        for (String source : ADAPTER) files.put("Runtime/Unity/" + source, Code.resource("unity/Runtime/Unity/" + source));
         files.put("Samples~/Flock/FlocktuneSample.cs", sample(type));
-        for (String source : TOOLS) files.put("Tools~/" + source, Resources.text("unity/Tools~/" + source));
+        for (String source : TOOLS) files.put("Tools~/" + source, Code.resource("unity/Tools~/" + source));
         return new Export(files, List.of());
     }
 

@@ -235,7 +235,7 @@ public final class UnitySeedExport implements Exporter {
         } catch (JsonProcessingException e) {
             throw new IllegalStateException("cannot write the Unity asset", e);
         }
-        for (String stub : STUBS) files.put(STUBS_FOLDER + "/" + stub, Resources.text("seed-unity/" + stub));
+        for (String stub : STUBS) files.put(STUBS_FOLDER + "/" + stub, Code.resource("seed-unity/" + stub));
         return new Export(files, gaps.list());
     }
 

@@ -8,9 +8,6 @@ import io.flocktune.sim.Preset;
 import io.flocktune.tuner.io.PresetJson;
 import io.flocktune.tuner.report.Trajectory;
 
-import java.io.IOException;
-import java.io.InputStream;
-import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.util.Base64;
 import java.util.LinkedHashMap;
@@ -181,13 +178,8 @@ public final class WebPlayer {
         return s.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace("\"", "&quot;");
     }
 
-    /** @return a text resource of {@code io/flocktune/tuner/web/} */
+    /** @return the web player's resource {@code io/flocktune/tuner/web/NAME} */
     static String resource(String name) {
-        try (InputStream in = WebPlayer.class.getResourceAsStream("/io/flocktune/tuner/web/" + name)) {
-            if (in == null) throw new IllegalStateException("missing resource io/flocktune/tuner/web/" + name);
-            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+        return Code.text("web/" + name);
     }
 }

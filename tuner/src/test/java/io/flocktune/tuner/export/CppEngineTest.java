@@ -65,7 +65,7 @@ class CppEngineTest {
         }
         presets.append(table).append("};\n");
         Files.writeString(dir.resolve("presets.hpp"), presets);
-        Files.writeString(dir.resolve(CppExport.ENGINE), CppExport.resource("cpp/" + CppExport.ENGINE));
+        Files.writeString(dir.resolve(CppExport.ENGINE), Code.resource("cpp/" + CppExport.ENGINE));
         try (InputStream in = CppEngineTest.class.getResourceAsStream("cpp_trace_driver.cpp")) {
             Files.copy(in, dir.resolve("driver.cpp"));
         }

@@ -74,22 +74,7 @@ class PythonEngineTest {
         String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         assertEquals(0, process.waitFor(), output);
 
-        StringBuilder report = new StringBuilder();
-        double worstOverall = 0;
-        for (int c = 0; c < cases.size(); c++) {
-            WebEngineTest.Case k = cases.get(c);
-            Map<String, double[]> java = WebEngineTest.rows(dir.resolve("java-" + c + ".csv"));
-            Map<String, double[]> py = WebEngineTest.rows(dir.resolve("python-" + c + ".csv"));
-            WebEngineTest.Difference difference = WebEngineTest.difference(k, java, py);
-            double worst = difference.worst();
-            String where = difference.where();
-            worstOverall = Math.max(worstOverall, worst);
-            report.append(String.format("%-50s worst %.3g at %s%n", k.label(), worst, where));
-            assertTrue(worst <= WebEngineTest.TOLERANCE, k.label() + ": Python differs from Java by " + worst + " at " + where
-                    + "\n" + report + PresetJson.write(k.preset()));
-        }
-        System.out.println("Python engine vs Java, " + cases.size() + " presets x " + WebEngineTest.STEPS
-                + " steps, worst difference " + worstOverall + "\n" + report);
+        WebEngineTest.assertEveryCaseFollowsJava("Python", "python", cases, dir);
     }
 
     /** The engine's preset module and JSON carry the preset: the dataclass equals the JSON's preset. */

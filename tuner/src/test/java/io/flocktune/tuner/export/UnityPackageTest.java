@@ -20,7 +20,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 
 import static org.junit.jupiter.api.Assertions.*;
@@ -116,21 +115,7 @@ class UnityPackageTest {
         Tools.Run trace = Tools.run(dir, List.of("mono", "trace.exe", "runs.tsv"));
         assertEquals(0, trace.exit(), trace.output());
 
-        StringBuilder report = new StringBuilder();
-        double worstOverall = 0;
-        for (int c = 0; c < cases.size(); c++) {
-            WebEngineTest.Case k = cases.get(c);
-            Map<String, double[]> java = WebEngineTest.rows(dir.resolve("java-" + c + ".csv"));
-            Map<String, double[]> cs = WebEngineTest.rows(dir.resolve("cs-" + c + ".csv"));
-            WebEngineTest.Difference difference = WebEngineTest.difference(k, java, cs);
-            double worst = difference.worst();
-            String where = difference.where();
-            worstOverall = Math.max(worstOverall, worst);
-            report.append(String.format("%-50s worst %.3g at %s%n", k.label(), worst, where));
-            assertTrue(worst <= WebEngineTest.TOLERANCE, k.label() + ": C# differs from Java by " + worst + " at " + where + "\n" + report);
-        }
-        System.out.println("C# engine vs Java, " + cases.size() + " presets x " + WebEngineTest.STEPS + " steps, worst difference "
-                + worstOverall + "\n" + report);
+        WebEngineTest.assertEveryCaseFollowsJava("C#", "cs", cases, dir);
     }
 
     /** Each preset class builds exactly the preset its JSON holds (every built-in rule preset, the tuned run, the variants). */

@@ -243,6 +243,26 @@ class WebEngineTest {
         return out;
     }
 
+    /**
+     * Asserts that every case's trace {@code DIR/PREFIX-c.csv} written by another engine follows
+     * the Java engine's {@code DIR/java-c.csv} within {@value #TOLERANCE}, and prints each case's
+     * worst difference.
+     */
+    static void assertEveryCaseFollowsJava(String engine, String prefix, List<Case> cases, Path dir) throws IOException {
+        StringBuilder report = new StringBuilder();
+        double worstOverall = 0;
+        for (int c = 0; c < cases.size(); c++) {
+            Case k = cases.get(c);
+            Difference difference = difference(k, rows(dir.resolve("java-" + c + ".csv")), rows(dir.resolve(prefix + "-" + c + ".csv")));
+            worstOverall = Math.max(worstOverall, difference.worst());
+            report.append(String.format("%-50s worst %.3g at %s%n", k.label(), difference.worst(), difference.where()));
+            assertTrue(difference.worst() <= TOLERANCE, k.label() + ": " + engine + " differs from Java by " + difference.worst()
+                    + " at " + difference.where() + "\n" + report + PresetJson.write(k.preset()));
+        }
+        System.out.println(engine + " engine vs Java, " + cases.size() + " presets x " + STEPS + " steps, worst difference "
+                + worstOverall + "\n" + report);
+    }
+
     /** The largest |other − java| of a case over every boid, predator, step and coordinate (minimum image in a periodic world), and where. */
     record Difference(double worst, String where) {}
 
