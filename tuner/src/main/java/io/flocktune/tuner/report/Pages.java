@@ -80,7 +80,8 @@ public final class Pages {
                 .append("<button id=\"reset\" type=\"button\">reset with seed</button> <span id=\"problem\" role=\"alert\"></span> ")
                 .append("<span id=\"frame\"></span></p>\n<p class=\"note\">").append(Html.esc(note))
                 .append(". Each preset runs live in this page on the web player's engine (the exported page's engine, ")
-                .append("the same trajectory as the Java engine for the same seed), ").append(steps)
+                .append("which follows the Java engine from the same seed within 1e-9 over the first 50 steps; after that ")
+                .append("the flock's dynamics amplify rounding and the two drift apart while the flock behaves alike), ").append(steps)
                 .append(" steps, then again from the seed; a periodic world is shown whole, an open one follows the flock.</p>\n");
         StringBuilder config = new StringBuilder("{\"seed\":\"").append(seed).append("\",\"steps\":").append(steps).append(",\"runs\":[");
         for (int t = 0; t < recordings.size(); t++) {

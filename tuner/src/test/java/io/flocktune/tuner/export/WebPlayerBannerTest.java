@@ -1,9 +1,12 @@
 package io.flocktune.tuner.export;
 
+import io.flocktune.sim.Presets;
+import io.flocktune.tuner.report.Pages;
 import org.junit.jupiter.api.Test;
 
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
+import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.*;
 
@@ -26,5 +29,14 @@ class WebPlayerBannerTest {
         assertEquals(1e-9, WebEngineTest.TOLERANCE);
         assertTrue(banner.contains("over the first " + WebEngineTest.STEPS + " steps"), banner);
         assertTrue(banner.contains("drift apart"), banner);
+    }
+
+    /** The reports' live previews say the same: the checked agreement, then the drift. */
+    @Test
+    void theReportsPreviewClaimsTheCheckedAgreementAndTheDrift() {
+        String html = Pages.preview(List.of(Pages.record("reynolds", Presets.get("reynolds"), 1, 100, 10)), "A note");
+        assertFalse(html.contains("same trajectory as"), html);
+        assertTrue(html.contains("within 1e-9 over the first " + WebEngineTest.STEPS + " steps"), html);
+        assertTrue(html.contains("drift apart"), html);
     }
 }
