@@ -103,6 +103,24 @@ public record Tune(Experiment experiment, Tuning.Options options, Path resumed) 
         return of(ExperimentJson.parse(json, "experiment JSON", null));
     }
 
+    /**
+     * @return the built-in experiment {@code name} ({@link #builtIns()})
+     * @throws IllegalArgumentException if there is no such built-in
+     */
+    public static Tune builtIn(String name) {
+        return of(Experiments.builtIn(name));
+    }
+
+    /**
+     * @return the experiment as JSON ({@code flocktune-experiment/1}), every default spelled out, as
+     *         {@code flocktune experiments show} prints it
+     * @throws IllegalStateException for a resumed run, whose experiment is in its directory
+     */
+    public String toJson() {
+        if (experiment == null) throw new IllegalStateException("a resumed run's experiment is its " + resumed + "/experiment.json");
+        return ExperimentJson.write(experiment);
+    }
+
     /** An experiment built in code; every processor, report drawn, progress on standard error. */
     public static Tune of(Experiment experiment) {
         return new Tune(experiment, defaults(), null);
