@@ -18,6 +18,8 @@ import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonMappingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.MapperFeature;
+import com.fasterxml.jackson.databind.ObjectWriter;
+import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.cfg.CoercionAction;
 import com.fasterxml.jackson.databind.cfg.CoercionInputShape;
 import com.fasterxml.jackson.databind.exc.InvalidFormatException;
@@ -115,6 +117,22 @@ public final class StrictJson {
                         .setCoercion(CoercionInputShape.Integer, CoercionAction.Fail)
                         .setCoercion(CoercionInputShape.Float, CoercionAction.Fail)
                         .setCoercion(CoercionInputShape.Boolean, CoercionAction.Fail));
+    }
+
+    // ------------------------------------------------------------------ writing
+
+    private static final ObjectWriter INDENTED = JsonMapper.builder().enable(SerializationFeature.INDENT_OUTPUT).build().writer();
+
+    /**
+     * @return {@code value} (a tree or a record) as indented JSON, two spaces a level, with a
+     *         trailing newline; the form of the schema and of the export manifests
+     */
+    public static String writeIndented(Object value) {
+        try {
+            return INDENTED.writeValueAsString(value) + "\n";
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("cannot write " + value.getClass().getSimpleName() + " as JSON", e);
+        }
     }
 
     // ------------------------------------------------------------------ text
