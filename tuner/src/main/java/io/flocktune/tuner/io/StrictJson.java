@@ -56,7 +56,7 @@ import java.util.stream.Collectors;
  * checkpoints, the built-in tables): text read as strict UTF-8 (a leading byte order mark is
  * skipped; CRLF line ends are whitespace to JSON), parsed by Jackson with duplicate keys,
  * trailing content, nesting deeper than {@value #MAX_DEPTH} levels and numbers longer than
- * {@value #MAX_NUMBER_LENGTH} characters refused, nulls refused, then bound to records with
+ * {@value #MAX_NUMBER_LENGTH} digits refused, nulls refused, then bound to records with
  * unknown keys, wrong types ({@code "5"} for a number, {@code 1.5} for an integer), integers
  * beyond their type and the records' own checks reported as one line
  * {@code file: field: what is allowed}. Nothing of the parser's internals reaches a message.
@@ -88,8 +88,8 @@ public final class StrictJson {
     public static final int MAX_DEPTH = 64;
 
     /**
-     * Longest number accepted, in characters; a double needs at most 24 to read back bit for bit,
-     * and the exact decimal expansion of any double fits.
+     * Most digits a number may have (its integer, fraction and exponent digits together); a double
+     * needs at most 17 significant digits to read back bit for bit.
      */
     public static final int MAX_NUMBER_LENGTH = 1000;
 
@@ -249,12 +249,11 @@ public final class StrictJson {
         String what = switch (e) {
             case StreamConstraintsException deep when message.contains("esting depth") ->
                     "nested deeper than " + MAX_DEPTH + " levels";
-            case StreamConstraintsException limit when tooLong.find() -> at(parser) + "a "
-                    + switch (tooLong.group(1)) {
-                        case "Number value" -> "number";
-                        case "String value" -> "text";
-                        default -> "key";
-                    } + " of " + tooLong.group(2) + " characters; at most " + tooLong.group(3);
+            case StreamConstraintsException limit when tooLong.find() -> at(parser) + switch (tooLong.group(1)) {
+                        case "Number value" -> "a number of " + tooLong.group(2) + " digits; at most " + tooLong.group(3);
+                        case "String value" -> "a text of " + tooLong.group(2) + " characters; at most " + tooLong.group(3);
+                        default -> "a key of " + tooLong.group(2) + " characters; at most " + tooLong.group(3);
+                    };
             case StreamConstraintsException limit -> firstLine(message);
             case StreamReadException duplicate when message.startsWith("Duplicate field") -> at(parser) + "duplicate key";
             case StreamReadException read -> firstLine(message);

@@ -9,6 +9,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
@@ -106,6 +107,49 @@ class StrictJsonTest {
 
     @ParameterizedTest
     @ValueSource(strings = {"preset", "experiment", "comparison", "grid"})
+    void everyFormatRefusesTextThatIsNotUtf8WithTheOffset(String format, @TempDir Path dir) throws Exception {
+        Path file = dir.resolve(format + ".json");
+        byte[] text = FORMATS.get(format).getValue().replaceFirst("\\{", "{\"x\": \"\u00e9\",").getBytes(StandardCharsets.UTF_8);
+        int at = indexOf(text, (byte) 0xC3);
+        byte[] latin1 = new byte[text.length - 1];   // é as the single ISO-8859-1 byte 0xE9
+        System.arraycopy(text, 0, latin1, 0, at);
+        latin1[at] = (byte) 0xE9;
+        System.arraycopy(text, at + 2, latin1, at + 1, text.length - at - 2);
+        Files.write(file, latin1);
+        InputException e = assertThrows(InputException.class, () -> FORMATS.get(format).getKey().read(file));
+        assertEquals(file + ": not UTF-8 text (invalid byte at offset " + at + "); save it as UTF-8", e.getMessage());
+    }
+
+    private static int indexOf(byte[] bytes, byte b) {
+        for (int k = 0; k < bytes.length; k++) if (bytes[k] == b) return k;
+        throw new AssertionError("no byte " + b);
+    }
+
+    @Test
+    void theNestingLimitIsExactlyMaxDepthLevels() throws InputException {
+        var mapper = StrictJson.builder().build();
+        String deepest = "[".repeat(StrictJson.MAX_DEPTH) + "]".repeat(StrictJson.MAX_DEPTH);
+        assertNotNull(StrictJson.readTree(mapper, deepest, "ok.json"));
+        String deeper = "[" + deepest + "]";
+        InputException e = assertThrows(InputException.class, () -> StrictJson.readTree(mapper, deeper, "deep.json"));
+        assertTrue(e.getMessage().startsWith("deep.json: line 1, column "), e.getMessage());
+        assertTrue(e.getMessage().endsWith(": malformed JSON: nested deeper than " + StrictJson.MAX_DEPTH + " levels"), e.getMessage());
+    }
+
+    @Test
+    void theNumberLimitIsExactlyMaxNumberLengthDigits() throws InputException {
+        var mapper = StrictJson.builder().build();
+        String longest = "{\"n\": -1." + "1".repeat(StrictJson.MAX_NUMBER_LENGTH - 1) + "}";   // sign and point aside
+        assertNotNull(StrictJson.readTree(mapper, longest, "ok.json"));
+        InputException e = assertThrows(InputException.class,
+                () -> StrictJson.readTree(mapper, longest.replace("1.", "1.1"), "long.json"));   // one digit more
+        assertTrue(e.getMessage().startsWith("long.json: line 1, column "), e.getMessage());
+        assertTrue(e.getMessage().endsWith(": malformed JSON: n: a number of " + (StrictJson.MAX_NUMBER_LENGTH + 1)
+                + " digits; at most " + StrictJson.MAX_NUMBER_LENGTH), e.getMessage());
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"preset", "experiment", "comparison", "grid"})
     void everyFormatRefusesNestingBeyondTheOneLimit(String format, @TempDir Path dir) throws Exception {
         String deep = "{\"a\": ".repeat(StrictJson.MAX_DEPTH + 1) + "1" + "}".repeat(StrictJson.MAX_DEPTH + 1);
         String text = FORMATS.get(format).getValue().replaceFirst("\\{", "{\"deep\": " + deep + ",");
@@ -118,7 +162,7 @@ class StrictJsonTest {
     void everyFormatRefusesAnOverLongNumberInItsOwnWords(String format, @TempDir Path dir) throws Exception {
         String text = FORMATS.get(format).getValue().replaceFirst("\\{", "{\"long\": 1" + "0".repeat(10_000) + ",");
         String message = refused(format, text, dir);
-        assertTrue(message.contains("malformed JSON: long: a number of 10001 characters; at most "
+        assertTrue(message.contains("malformed JSON: long: a number of 10001 digits; at most "
                 + StrictJson.MAX_NUMBER_LENGTH), message);
     }
 
