@@ -2,13 +2,14 @@ package io.flocktune.tuner.io;
 
 import com.fasterxml.jackson.annotation.JsonCreator;
 import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonLocation;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.JsonStreamContext;
-import com.fasterxml.jackson.core.exc.InputCoercionException;
 import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.core.StreamReadConstraints;
 import com.fasterxml.jackson.core.StreamReadFeature;
+import com.fasterxml.jackson.core.exc.InputCoercionException;
 import com.fasterxml.jackson.core.exc.StreamConstraintsException;
 import com.fasterxml.jackson.core.exc.StreamReadException;
 import com.fasterxml.jackson.core.json.JsonReadFeature;
@@ -33,6 +34,7 @@ import com.fasterxml.jackson.databind.type.LogicalType;
 import io.flocktune.sim.Kinds;
 
 import java.io.IOException;
+import java.lang.reflect.Method;
 import java.lang.reflect.RecordComponent;
 import java.nio.ByteBuffer;
 import java.nio.CharBuffer;
@@ -43,12 +45,15 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.util.ArrayDeque;
 import java.util.Arrays;
 import java.util.Collection;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 
 /**
@@ -241,11 +246,11 @@ public final class StrictJson {
     }
 
     private static InputException malformed(String source, JsonProcessingException e, JsonParser parser) {
-        com.fasterxml.jackson.core.JsonLocation location = e.getLocation() != null || parser == null ? e.getLocation() : parser.currentLocation();
+        JsonLocation location = e.getLocation() != null || parser == null ? e.getLocation() : parser.currentLocation();
         String where = location == null || location.getLineNr() < 0 ? ""
                 : "line " + location.getLineNr() + ", column " + location.getColumnNr() + ": ";
         String message = String.valueOf(e.getOriginalMessage());
-        java.util.regex.Matcher tooLong = TOO_LONG.matcher(message);
+        Matcher tooLong = TOO_LONG.matcher(message);
         String what = switch (e) {
             case StreamConstraintsException deep when message.contains("esting depth") ->
                     "nested deeper than " + MAX_DEPTH + " levels";
@@ -265,8 +270,8 @@ public final class StrictJson {
     }
 
     /** Jackson's "Number value length (1001) exceeds the maximum allowed (1000, from `...`)". */
-    private static final java.util.regex.Pattern TOO_LONG =
-            java.util.regex.Pattern.compile("^(Number value|String value|Name) length \\((\\d+)\\) exceeds the maximum allowed \\((\\d+)");
+    private static final Pattern TOO_LONG =
+            Pattern.compile("^(Number value|String value|Name) length \\((\\d+)\\) exceeds the maximum allowed \\((\\d+)");
 
     /** @return "path: " of where the parser stood, e.g. "arms[1].name: ", or "" at the top. */
     private static String at(JsonProcessingException e) {
@@ -275,7 +280,7 @@ public final class StrictJson {
 
     private static String at(JsonParser parser) {
         if (parser == null) return "";
-        java.util.ArrayDeque<String> parts = new java.util.ArrayDeque<>();
+        ArrayDeque<String> parts = new ArrayDeque<>();
         for (JsonStreamContext c = parser.getParsingContext(); c != null && !c.inRoot(); c = c.getParent()) {
             if (c.inObject() && c.getCurrentName() != null) parts.addFirst((c.getParent().inRoot() ? "" : ".") + c.getCurrentName());
             else if (c.inArray()) parts.addFirst("[" + Math.max(0, c.getCurrentIndex()) + "]");
@@ -362,15 +367,15 @@ public final class StrictJson {
      * " = 99999999999: too large for an integer (at most 2147483647)".
      */
     private static String outOfRange(String message) {
-        java.util.regex.Matcher m = OUT_OF_RANGE.matcher(String.valueOf(message));
+        Matcher m = OUT_OF_RANGE.matcher(String.valueOf(message));
         if (!m.find()) return ": " + firstLine(message);
         boolean negative = m.group(1).startsWith("-");
         return " = " + m.group(1) + ": too " + (negative ? "small" : "large") + " for an integer ("
                 + (negative ? "at least " + m.group(2) : "at most " + m.group(3)) + ")";
     }
 
-    private static final java.util.regex.Pattern OUT_OF_RANGE =
-            java.util.regex.Pattern.compile("^Numeric value \\(([^)]*)\\) out of range of \\w+ \\((-?\\d+) - (-?\\d+)\\)");
+    private static final Pattern OUT_OF_RANGE =
+            Pattern.compile("^Numeric value \\(([^)]*)\\) out of range of \\w+ \\((-?\\d+) - (-?\\d+)\\)");
 
     /**
      * A record's own message at the record's path: "arms[1]" and "name is missing" give
@@ -452,7 +457,7 @@ public final class StrictJson {
                     .map(c -> lowerCase((Enum<?>) c)).collect(Collectors.joining(", "));
         }
         if (Collection.class.isAssignableFrom(type) || type.isArray()) return "an array";
-        for (java.lang.reflect.Method m : type.getDeclaredMethods()) {   // a record that also reads from one value
+        for (Method m : type.getDeclaredMethods()) {   // a record that also reads from one value
             JsonCreator creator = m.getAnnotation(JsonCreator.class);
             if (creator != null && creator.mode() == JsonCreator.Mode.DELEGATING && m.getParameterCount() == 1) {
                 return expected(m.getParameterTypes()[0]) + " or an object with keys " + keysOf(type);
@@ -499,8 +504,8 @@ public final class StrictJson {
         return SOURCE_MARKER.matcher(line).replaceAll("(opened at line $1, column $2)");
     }
 
-    private static final java.util.regex.Pattern SOURCE_MARKER =
-            java.util.regex.Pattern.compile("\\(start marker at \\[Source: [^\\]]*?; line: (\\d+), column: (\\d+)\\]\\)");
+    private static final Pattern SOURCE_MARKER =
+            Pattern.compile("\\(start marker at \\[Source: [^\\]]*?; line: (\\d+), column: (\\d+)\\]\\)");
 
     static String lowerCase(Enum<?> constant) {
         return constant.name().toLowerCase(Locale.ROOT);
