@@ -43,7 +43,7 @@ class ExportersPropertyTest {
         presets.add(PresetJson.resolve("seed004", List.of("neighbourhood={\"kind\": \"global\"}", "world.size=1.7e308",
                 "motion.speed=1e39", "motion.turnFactor=4.9e-324")));
         // names and descriptions that try to end a comment, a docstring or a string literal
-        presets.add(Presets.get("seed003").toBuilder().name("q\"\"\"\n#error name\\N{\u2028x")
+        presets.add(Presets.rules("seed003").toBuilder().name("q\"\"\"\n#error name\\N{\u2028x")
                 .description("d \"\"\" \\N{ */ \r\n#error description \\").build());
         SplittableRandom r = new SplittableRandom(12);
         for (int k = 0; k < random; k++) presets.add(RandomPresetTrees.next(r));
@@ -94,7 +94,7 @@ class ExportersPropertyTest {
     @Test
     void fileNamesAreSafeAndDistinct() throws Exception {
         for (String name : List.of("flocktune-preset-1.schema", "../up", ".hidden", "a/b\\c", "")) {
-            Preset preset = Presets.get("seed000").toBuilder().name(name.isEmpty() ? "x" : name).build();
+            Preset preset = Presets.rules("seed000").toBuilder().name(name.isEmpty() ? "x" : name).build();
             for (Exporter exporter : Exporters.all().values()) {
                 Export export = exporter.export(new TunedPreset(preset, List.of(), "test"));
                 assertTrue(export.files().size() >= 1);

@@ -49,7 +49,7 @@ class PresetJsonTest {
 
     @Test
     void writesKindsEnumsAndFieldsAsDocumented() {
-        String json = PresetJson.write(Presets.get("reynolds"));
+        String json = PresetJson.write(Presets.rules("reynolds"));
         assertTrue(json.startsWith("{\n  \"format\": \"flocktune-preset/1\",\n  \"name\": \"reynolds\",\n"), json);
         assertTrue(json.contains("\"update\": \"synchronous\""), json);
         assertTrue(json.contains("\"boundary\": {\n      \"kind\": \"wrap\"\n    }"), json);
@@ -65,7 +65,7 @@ class PresetJsonTest {
 
     @Test
     void aVariantNoBuiltInUsesRoundTrips() throws InputException {
-        Preset preset = PresetJson.resolve("seed003", List.of("alignment.kind=circularHeadingBlend"));
+        Preset.RuleSet preset = assertInstanceOf(Preset.RuleSet.class, PresetJson.resolve("seed003", List.of("alignment.kind=circularHeadingBlend")));
         assertEquals(new Alignment.CircularHeadingBlend(0.05), preset.alignment());
         assertEquals(preset, PresetJson.parse(PresetJson.write(preset), "x"));
     }
@@ -114,7 +114,7 @@ class PresetJsonTest {
 
     @Test
     void unknownKeysInAFileAreErrorsThatListTheAllowedKeys(@TempDir Path dir) throws Exception {
-        String json = PresetJson.write(Presets.get("reynolds")).replace("\"count\": 200,", "\"count\": 200, \"size\": 3,");
+        String json = PresetJson.write(Presets.rules("reynolds")).replace("\"count\": 200,", "\"count\": 200, \"size\": 3,");
         Path file = Files.writeString(dir.resolve("p.json"), json);
         InputException e = assertThrows(InputException.class, () -> PresetJson.read(file));
         assertEquals(file + ": boids.size: unknown key; allowed: count, minSpeed, maxSpeed, initialSpeed, spawnSize",
@@ -155,8 +155,8 @@ class PresetJsonTest {
     @Test
     void aByteOrderMarkIsAccepted(@TempDir Path dir) throws Exception {
         Path file = dir.resolve("bom.json");
-        Files.writeString(file, "\uFEFF" + PresetJson.write(io.flocktune.sim.Presets.get("reynolds")));
-        assertEquals(io.flocktune.sim.Presets.get("reynolds"), PresetJson.read(file));
+        Files.writeString(file, "\uFEFF" + PresetJson.write(io.flocktune.sim.Presets.rules("reynolds")));
+        assertEquals(io.flocktune.sim.Presets.rules("reynolds"), PresetJson.read(file));
     }
 
     @Test
@@ -176,8 +176,8 @@ class PresetJsonTest {
 
     @Test
     void resolveReadsFilesAndRejectsUnknownNames(@TempDir Path dir) throws Exception {
-        Path file = Files.writeString(dir.resolve("mine.json"), PresetJson.write(Presets.get("seed004")));
-        assertEquals(Presets.get("seed004"), PresetJson.resolve(file.toString(), List.of()));
+        Path file = Files.writeString(dir.resolve("mine.json"), PresetJson.write(Presets.rules("seed004")));
+        assertEquals(Presets.rules("seed004"), PresetJson.resolve(file.toString(), List.of()));
         assertEquals(77, PresetJson.resolve(file.toString(), List.of("boids.count=77")).boids().count());
         InputException e = assertThrows(InputException.class, () -> PresetJson.resolve("reynold", List.of()));
         assertEquals("--preset reynold: no built-in preset and no file of that name; built-in: "
@@ -186,13 +186,13 @@ class PresetJsonTest {
 
     @Test
     void setReplacesLeavesSubObjectsAndArrayEntries() throws InputException {
-        ObjectNode tree = PresetJson.toTree(Presets.get("seed000"));
+        ObjectNode tree = PresetJson.toTree(Presets.rules("seed000"));
         PresetJson.set(tree, "boids.count", IntNode.valueOf(12), "test");
         PresetJson.set(tree, "update", "sequential", "test");
         PresetJson.set(tree, "obstacles.spheres.0.radius", "2.5", "test");
         PresetJson.set(tree, "separation", "{\"kind\": \"normalized\", \"radius\": 4, \"weight\": 0.5}", "test");
         PresetJson.set(tree, "description", "a tuned flock, 12 boids", "test");
-        Preset preset = PresetJson.fromTree(tree, "test");
+        Preset.RuleSet preset = assertInstanceOf(Preset.RuleSet.class, PresetJson.fromTree(tree, "test"));
         assertEquals(12, preset.boids().count());
         assertEquals(Preset.UpdateOrder.SEQUENTIAL, preset.update());
         assertEquals(2.5, preset.obstacles().spheres().getFirst().radius());
