@@ -5,7 +5,6 @@ import io.flocktune.sim.Constraint.NonNegative;
 import io.flocktune.sim.Constraint.Positive;
 import io.flocktune.sim.Constraint.Range;
 import io.flocktune.sim.rule.Alignment;
-import io.flocktune.sim.rule.Boundary;
 import io.flocktune.sim.rule.Cohesion;
 import io.flocktune.sim.rule.Motion;
 import io.flocktune.sim.rule.Neighbourhood;
@@ -98,9 +97,7 @@ public sealed interface Preset extends Scene {
             List<CustomRule> customRules) implements Preset {
 
         public RuleSet {
-            if (!FORMAT.equals(format)) {
-                throw new IllegalArgumentException("format = " + format + ": must be \"" + FORMAT + "\"");
-            }
+            checkFormat(format);
             customRules = List.copyOf(Check.present("customRules", customRules));    // no null entries
             Check.components(RuleSet.class, format, name, description, world, boids, update, neighbourhood, separation,
                     alignment, cohesion, motion, predators, obstacles, goal, noise, customRules);
@@ -237,9 +234,7 @@ public sealed interface Preset extends Scene {
             implements Preset {
         /** @throws IllegalArgumentException if the peer does not run in that world or with those boids */
         public Peer {
-            if (!FORMAT.equals(format)) {
-                throw new IllegalArgumentException("format = " + format + ": must be \"" + FORMAT + "\"");
-            }
+            checkFormat(format);
             Check.components(Peer.class, format, name, description, world, boids, peer);
             peer.check(world, boids);
         }
@@ -380,6 +375,12 @@ public sealed interface Preset extends Scene {
                 acc[0] += strength * Math.cos(phi); acc[1] += strength * Math.sin(phi);
             }
             return acc;
+        }
+    }
+
+    private static void checkFormat(String format) {
+        if (!FORMAT.equals(format)) {
+            throw new IllegalArgumentException("format = " + format + ": must be \"" + FORMAT + "\"");
         }
     }
 

@@ -18,7 +18,7 @@ import io.flocktune.sim.rule.Separation;
 
 import java.util.List;
 
-/** A quiet base preset for rule tests; derive variants with {@link Preset#toBuilder()}. */
+/** A quiet base preset for rule tests; derive variants with {@link Preset.RuleSet#toBuilder()}. */
 public final class TestPresets {
     private TestPresets() {}
 

@@ -145,9 +145,7 @@ public final class PresetJson {
                 .addModule(new SimpleModule("flocktune-lower-case-enums")
                         .setDeserializerModifier(new LowerCaseEnums()));
         builder.addMixIn(Preset.RuleSet.class, RuleSetMixIn.class);
-        Set<Class<?>> families = sealedInterfaces(Preset.RuleSet.class);
-        families.addAll(sealedInterfaces(Preset.Peer.class));
-        for (Class<?> family : families) {
+        for (Class<?> family : sealedInterfaces(Preset.class)) {
             builder.addMixIn(family, KindMixIn.class);
             for (Class<?> variant : family.getPermittedSubclasses()) {
                 builder.registerSubtypes(new NamedType(variant, Kinds.of(variant)));
@@ -166,10 +164,15 @@ public final class PresetJson {
         return printer;
     }
 
-    /** @return every sealed interface reachable from the record {@code root} through its components. */
+    /**
+     * @return every sealed interface reachable from {@code root} (a record, or a sealed interface
+     *         such as {@link Preset}, through its variants) through the records' components;
+     *         {@code root} itself is not a family
+     */
     static Set<Class<?>> sealedInterfaces(Class<?> root) {
         Set<Class<?>> found = new LinkedHashSet<>();
         collectSealed(root, found, new HashSet<>());
+        found.remove(root);
         return found;
     }
 

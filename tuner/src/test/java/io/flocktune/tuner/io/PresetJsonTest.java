@@ -63,6 +63,49 @@ class PresetJsonTest {
                 PresetJson.sealedInterfaces(Preset.class));
     }
 
+    /** A peer preset is written with the peer and without rule sections, and read back as a peer preset. */
+    @Test
+    void aPeerPresetIsWrittenAndReadWithoutRuleSections() throws InputException {
+        Preset.Peer netLogo = Presets.peer("netlogo-flocking");
+        ObjectNode tree = PresetJson.toTree(netLogo);
+        assertEquals(List.of("format", "name", "description", "world", "boids", "peer"), keys(tree));
+        assertEquals(netLogo, assertInstanceOf(Preset.Peer.class, PresetJson.fromTree(tree, "x.json")));
+        assertFalse(keys(PresetJson.toTree(Presets.get("reynolds"))).contains("peer"));
+        assertEquals(List.of("update", "neighbourhood", "separation", "alignment", "cohesion", "motion", "predators",
+                "obstacles", "goal", "noise"), PresetJson.RULE_SECTIONS);
+    }
+
+    /** Any rule section in a peer preset is refused with one line that names it; nothing is dropped silently. */
+    @ParameterizedTest
+    @MethodSource("ruleSections")
+    void aRuleSectionInAPeerPresetIsRefusedInOneLine(String section) {
+        ObjectNode tree = PresetJson.toTree(Presets.get("mason-flockers"));
+        tree.set(section, PresetJson.toTree(Presets.get("reynolds")).get(section));
+        InputException e = assertThrows(InputException.class, () -> PresetJson.fromTree(tree, "p.json"));
+        assertEquals("p.json: " + section + ": not part of a preset with peer.kind = masonFlockers (the peer's own"
+                + " rules replace it); remove it", e.getMessage());
+    }
+
+    static Stream<String> ruleSections() {
+        return PresetJson.RULE_SECTIONS.stream();
+    }
+
+    /** There is no "no peer" model: a rule set leaves {@code peer} out. */
+    @Test
+    void aPeerOfKindNoneIsNotAPeer() throws InputException {
+        ObjectNode tree = PresetJson.toTree(Presets.get("evoflock"));
+        tree.set("peer", PresetJson.parseTree("{\"kind\": \"none\"}", "test"));
+        InputException e = assertThrows(InputException.class, () -> PresetJson.fromTree(tree, "p.json"));
+        assertTrue(e.getMessage().startsWith("p.json: peer"), e.getMessage());
+        assertEquals(1, e.getMessage().lines().count(), e.getMessage());
+    }
+
+    private static List<String> keys(ObjectNode tree) {
+        List<String> keys = new java.util.ArrayList<>();
+        tree.fieldNames().forEachRemaining(keys::add);
+        return keys;
+    }
+
     @Test
     void aVariantNoBuiltInUsesRoundTrips() throws InputException {
         Preset.RuleSet preset = assertInstanceOf(Preset.RuleSet.class, PresetJson.resolve("seed003", List.of("alignment.kind=circularHeadingBlend")));
