@@ -17,8 +17,8 @@ import java.util.List;
 final class Gauge {
     private final Metric metric;
     private final MetricProbe probe;
-    private final double timeStep;
-    private final Preset.Goal goal;
+    private final double timeStep;                // a step's length in time units (a peer's step: 1)
+    private final double goalX, goalY, goalZ;     // the goal point (a peer's model has none: the origin)
     // collision onsets: contacts of the latest recorded step and of the one before
     private ContactSet current, previous;
     // survival: which boid ids have been caught, and how many captures were already looked at
@@ -45,8 +45,16 @@ final class Gauge {
             throw new IllegalArgumentException(metric.kind() + " reads EvoFlock's records and needs a preset with peer.kind = evoFlock");
         }
         this.probe = probe;
-        timeStep = preset.motion().dt();
-        goal = preset.goal();
+        switch (preset) {
+            case Preset.RuleSet rules -> {
+                timeStep = rules.motion().dt();
+                goalX = rules.goal().x(); goalY = rules.goal().y(); goalZ = rules.goal().z();
+            }
+            case Preset.Peer model -> {
+                timeStep = 1;
+                goalX = 0; goalY = 0; goalZ = 0;
+            }
+        }
         view = metric instanceof Metric.Custom ? new FlockView(preset) : null;
         if (metric instanceof Metric.CollisionOnsets) {
             current = new ContactSet();
@@ -146,7 +154,7 @@ final class Gauge {
             case Metric.MeanSpeed s -> probe.meanSpeed(flock);
             case Metric.SpeedSpread s -> probe.speedSpread(flock);
             case Metric.HeadingSpread h -> probe.headingSpread(flock);
-            case Metric.GoalDistance g -> probe.meanDistanceTo(flock, goal.x(), goal.y(), goal.z());
+            case Metric.GoalDistance g -> probe.meanDistanceTo(flock, goalX, goalY, goalZ);
             case Metric.EvoFlockAvoid e -> evoFlockScore(step);
             case Metric.EvoFlockSeparate e -> evoFlockScore(step);
             case Metric.EvoFlockSpeed e -> evoFlockScore(step);

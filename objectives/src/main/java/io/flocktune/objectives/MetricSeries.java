@@ -53,7 +53,7 @@ public final class MetricSeries implements StepObserver {
         if (every < 1) throw new IllegalArgumentException("every = " + every + ": must be >= 1");
         for (Metric metric : metrics) {
             Objectives.checkPredators(metric, simulation.flock().predatorCount());
-            Objectives.checkPeer(metric, simulation.preset().peer());
+            Objectives.checkPeer(metric, simulation.preset());
         }
         captures = simulation.captures();   // a live view
         this.every = every;

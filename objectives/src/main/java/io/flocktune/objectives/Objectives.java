@@ -4,7 +4,6 @@ import io.flocktune.sim.Flock;
 import io.flocktune.sim.Preset;
 import io.flocktune.sim.Simulation;
 import io.flocktune.sim.peer.EvoFlock;
-import io.flocktune.sim.peer.PeerModel;
 import io.flocktune.sim.rule.Neighbourhood;
 
 import java.util.ArrayList;
@@ -154,19 +153,29 @@ public final class Objectives {
      * neighbourhoods, which have none), {@code collisionRate(distance=D)} with D half the
      * separation radius (minimized); and when the preset has predators also
      * {@code survivalFraction} (final value), {@code captureRate} (minimized) and
-     * {@code predatorDistance}. Directions matter only to a tuner; the others maximize.
+     * {@code predatorDistance}. Directions matter only to a tuner; the others maximize. A peer's
+     * model names neither radius: there L is 1 world unit and D 0.5.
      *
      * @param warmup steps skipped at the start of each run, &ge; 0
      */
     public static List<ObjectiveSpec> defaults(Preset preset, long warmup) {
-        double separationRadius = preset.separation().radius();
-        double link = switch (preset.neighbourhood()) {
-            case Neighbourhood.Metric metric -> metric.radius();
-            case Neighbourhood.MetricExcludingCoincident metric -> metric.radius();
-            case Neighbourhood.FieldOfView fieldOfView -> fieldOfView.radius();
-            case Neighbourhood.Topological topological -> 2 * separationRadius;
-            case Neighbourhood.Global global -> 2 * separationRadius;
-        };
+        double separationRadius, link;
+        switch (preset) {
+            case Preset.RuleSet rules -> {
+                separationRadius = rules.separation().radius();
+                link = switch (rules.neighbourhood()) {
+                    case Neighbourhood.Metric metric -> metric.radius();
+                    case Neighbourhood.MetricExcludingCoincident metric -> metric.radius();
+                    case Neighbourhood.FieldOfView fieldOfView -> fieldOfView.radius();
+                    case Neighbourhood.Topological topological -> 2 * separationRadius;
+                    case Neighbourhood.Global global -> 2 * separationRadius;
+                };
+            }
+            case Preset.Peer peer -> {
+                separationRadius = 1;
+                link = 1;
+            }
+        }
         Direction maximize = new Direction.Maximize(), minimize = new Direction.Minimize();
         List<ObjectiveSpec> specs = new ArrayList<>(List.of(
                 ObjectiveSpec.of(new Metric.Polarization()),
@@ -174,7 +183,7 @@ public final class Objectives {
                 ObjectiveSpec.of(new Metric.NearestNeighbourDistance()),
                 ObjectiveSpec.of(new Metric.LargestClusterFraction(link)),
                 ObjectiveSpec.of(new Metric.CollisionRate(separationRadius / 2), Aggregation.MEAN, 0, minimize)));
-        if (preset.predators().count() > 0) {
+        if (preset.predatorCount() > 0) {
             specs.addAll(List.of(
                     ObjectiveSpec.of(new Metric.SurvivalFraction(), Aggregation.FINAL, 0, maximize),
                     ObjectiveSpec.of(new Metric.CaptureRate(), Aggregation.MEAN, 0, minimize),
@@ -192,10 +201,10 @@ public final class Objectives {
      *                                  metric that needs predators the preset does not have
      */
     public static void validate(Preset preset, long steps, List<ObjectiveSpec> specs) {
-        validate(steps, specs, preset.predators().count(), preset.peer());
+        validate(steps, specs, preset.predatorCount(), preset);
     }
 
-    static void validate(long steps, List<ObjectiveSpec> specs, int predators, PeerModel peer) {
+    static void validate(long steps, List<ObjectiveSpec> specs, int predators, Preset preset) {
         if (specs.isEmpty()) throw new IllegalArgumentException("objectives: give at least one");
         if (steps < 1) throw new IllegalArgumentException("steps = " + steps + ": must be >= 1");
         for (ObjectiveSpec spec : specs) {
@@ -205,7 +214,7 @@ public final class Objectives {
             }
             try {
                 checkPredators(spec.metric(), predators);
-                checkPeer(spec.metric(), peer);
+                checkPeer(spec.metric(), preset);
                 if (spec.metric().evoFlock() && spec.aggregation() != Aggregation.FINAL) {
                     throw new IllegalArgumentException(spec.metric().kind() + " is the score of the run so far: "
                             + "use the final aggregation, not " + spec.aggregation().word());
@@ -217,10 +226,16 @@ public final class Objectives {
     }
 
     /** EvoFlock's metrics read its kernel's records: they need {@code peer.kind = evoFlock}. */
-    static void checkPeer(Metric metric, PeerModel peer) {
-        if (metric.evoFlock() && !(peer instanceof EvoFlock)) {
+    static void checkPeer(Metric metric, Preset preset) {
+        if (!metric.evoFlock()) return;
+        String runs = switch (preset) {
+            case Preset.Peer peer when peer.peer() instanceof EvoFlock -> null;
+            case Preset.Peer peer -> "peer.kind = " + io.flocktune.sim.Kinds.of(peer.peer());
+            case Preset.RuleSet rules -> "the preset runs the engine's rules, no peer model";
+        };
+        if (runs != null) {
             throw new IllegalArgumentException(metric.kind() + " reads EvoFlock's records and needs a preset with "
-                    + "peer.kind = evoFlock, but peer.kind = " + io.flocktune.sim.Kinds.of(peer));
+                    + "peer.kind = evoFlock, but " + runs);
         }
     }
 

@@ -45,7 +45,7 @@ public final class Recorder implements StepObserver {
         if (simulation.stepCount() != 0) {
             throw new IllegalArgumentException("the simulation has already run " + simulation.stepCount() + " steps; start a new one");
         }
-        Objectives.validate(steps, specs, simulation.flock().predatorCount(), simulation.preset().peer());
+        Objectives.validate(steps, specs, simulation.flock().predatorCount(), simulation.preset());
         captures = simulation.captures();   // a live view
         this.steps = steps;
         this.specs = specs.toArray(ObjectiveSpec[]::new);

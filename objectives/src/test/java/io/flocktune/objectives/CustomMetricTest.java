@@ -28,7 +28,7 @@ class CustomMetricTest {
     @Test
     void aCustomPolarizationMeasuresExactlyTheBuiltInOne() {
         for (String name : List.of("reynolds", "vicsek")) {
-            Preset preset = Presets.get(name);
+            Preset.RuleSet preset = Presets.rules(name);
             List<ObjectiveSpec> specs = new ArrayList<>();
             for (Metric m : List.of(new Metric.Polarization(), MY_POLARIZATION)) {
                 specs.add(ObjectiveSpec.of(m).withWindow(10, 3));
@@ -48,7 +48,7 @@ class CustomMetricTest {
 
     @Test
     void everyStepOfTheSeriesAgrees() {
-        Preset preset = Presets.get("reynolds");
+        Preset.RuleSet preset = Presets.rules("reynolds");
         Simulation simulation = Simulation.of(preset, 11);
         List<double[]> rows = new ArrayList<>();
         MetricSeries series = new MetricSeries(simulation, List.of(new Metric.Polarization(), MY_POLARIZATION), 1,

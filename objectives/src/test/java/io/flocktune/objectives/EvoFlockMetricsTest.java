@@ -21,7 +21,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * records over a real run, and the checks that refuse them where they mean nothing.
  */
 class EvoFlockMetricsTest {
-    static final Preset EVOFLOCK = Presets.get("evoflock");
+    static final Preset.Peer EVOFLOCK = Presets.peer("evoflock");
 
     @Test
     void scoreFunctionsGolden() {
@@ -46,7 +46,7 @@ class EvoFlockMetricsTest {
         EvoFlock frozen = new EvoFlock(0, h.weightForward(), h.weightSeparate(), h.weightAlign(), h.weightCohere(),
                 h.weightAvoidPredict(), h.weightAvoidStatic(), h.maxDistSeparate(), h.maxDistAlign(), h.maxDistCohere(),
                 h.angleSeparate(), h.angleAlign(), h.angleCohere(), h.flyAwayMaxDist(), h.minTimeToCollide());
-        return Preset.forPeer("still", "frozen EvoFlock", EVOFLOCK.world(), EVOFLOCK.boids(), frozen);
+        return new Preset.Peer("still", "frozen EvoFlock", EVOFLOCK.world(), EVOFLOCK.boids(), frozen);
     }
 
     /** Four pairs on the z axis, gaps 1.75, 3, 5 and 1, each pair farther than twice its gap from the others. */
@@ -155,7 +155,7 @@ class EvoFlockMetricsTest {
     @Test
     void refusedWithoutEvoFlockOrWithAnotherAggregation() {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-                () -> Objectives.validate(Presets.get("reynolds"), 100, List.of(ObjectiveSpec.parse("evoFlockFitness(curvature=1):final"))));
+                () -> Objectives.validate(Presets.rules("reynolds"), 100, List.of(ObjectiveSpec.parse("evoFlockFitness(curvature=1):final"))));
         assertTrue(e.getMessage().contains("needs a preset with peer.kind = evoFlock"), e.getMessage());
         e = assertThrows(IllegalArgumentException.class,
                 () -> Objectives.validate(EVOFLOCK, 100, List.of(ObjectiveSpec.parse("evoFlockSpeed:mean"))));

@@ -13,7 +13,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 /** {@link Metric.MeanNeighbourCount}: MASON Flockers' objective, golden values on hand-made flocks. */
 class MeanNeighbourCountTest {
-    static final Preset MASON = Presets.get("mason-flockers");
+    static final Preset.Peer MASON = Presets.peer("mason-flockers");
 
     private static double read(Preset preset, Flock flock, double radius) {
         return new Gauge(new Metric.MeanNeighbourCount(radius), preset, MetricProbe.of(preset)).read(0, flock, List.of());
@@ -33,7 +33,7 @@ class MeanNeighbourCountTest {
         // x = -74 and 74 are 2 apart on the 150 torus, 148 apart in the open
         Flock flock = Flocks.at2D(-74, 0, 74, 0, 0, 0);
         assertEquals((2 + 2 + 1) / 3.0, read(MASON, flock, 10), 1e-15);
-        Preset open = Presets.get("reynolds");
+        Preset.RuleSet open = Presets.rules("reynolds");
         assertEquals(1, read(open, Flocks.at2D(-74, 0, 74, 0, 0, 0), 10), 1e-15);
     }
 

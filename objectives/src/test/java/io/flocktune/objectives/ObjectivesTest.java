@@ -26,12 +26,12 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 class ObjectivesTest {
-    private static final Preset REYNOLDS = Presets.get("reynolds");
+    private static final Preset.RuleSet REYNOLDS = Presets.rules("reynolds");
 
     /** Reynolds with two predators that catch (and remove) boids within 3 world units. */
-    private static Preset hunted() {
-        Preset p = REYNOLDS;
-        return new Preset(p.format(), "hunted", p.description(), p.world(), p.boids(), p.update(), p.neighbourhood(),
+    private static Preset.RuleSet hunted() {
+        Preset.RuleSet p = REYNOLDS;
+        return new Preset.RuleSet(p.format(), "hunted", p.description(), p.world(), p.boids(), p.update(), p.neighbourhood(),
                 p.separation(), p.alignment(), p.cohesion(), p.motion(),
                 new Preset.Predators(2, new PredatorBehaviour.ChaseCentroid(0.05), 1.5, 10, 0.3, 3, true),
                 p.obstacles(), p.goal(), p.noise());
@@ -43,7 +43,7 @@ class ObjectivesTest {
 
     @Test
     void captureMetricsMatchTheCaptureLog() {
-        Preset preset = hunted();
+        Preset.RuleSet preset = hunted();
         long steps = 300, seed = 11;
         double[] values = Objectives.evaluate(preset, seed, steps, specs(
                 "captureRate:mean:min", "survivalFraction:final", "timeToFirstCapture:final",
@@ -66,9 +66,9 @@ class ObjectivesTest {
 
     @Test
     void captureRateIsPerThousandTimeUnitsWhateverTheTimeStep() {
-        Preset p = hunted();
+        Preset.RuleSet p = hunted();
         double dt = 0.5;
-        Preset halfStep = new Preset(p.format(), "hunted-half-step", p.description(), p.world(), p.boids(), p.update(),
+        Preset.RuleSet halfStep = new Preset.RuleSet(p.format(), "hunted-half-step", p.description(), p.world(), p.boids(), p.update(),
                 p.neighbourhood(), p.separation(), p.alignment(), p.cohesion(), new io.flocktune.sim.rule.Motion.Steering(dt, 0.1),
                 p.predators(), p.obstacles(), p.goal(), p.noise());
         assertEquals(new io.flocktune.sim.rule.Motion.Steering(1, 0.1), p.motion(), "the base runs at dt = 1");
@@ -112,7 +112,7 @@ class ObjectivesTest {
     @ParameterizedTest
     @ValueSource(strings = {"reynolds", "seed000", "seed002", "seed004"})
     void recorderAgreesWithTheSeries(String presetName) {
-        Preset preset = presetName.equals("reynolds") ? hunted() : Presets.get(presetName);
+        Preset.RuleSet preset = presetName.equals("reynolds") ? hunted() : Presets.rules(presetName);
         long steps = 60, seed = 5;
         List<Metric> metrics = new ArrayList<>();
         for (String kind : Metric.kinds()) metrics.add(Metric.parse(kind.replace("link=…", "link=8").replace("distance=…", "distance=3")
@@ -171,7 +171,7 @@ class ObjectivesTest {
 
     @Test
     void onsetsCountPairsEnteringContact() {
-        Preset preset = REYNOLDS;   // dt = 1
+        Preset.RuleSet preset = REYNOLDS;   // dt = 1
         MetricProbe probe = MetricProbe.of(preset);
         Gauge gauge = new Gauge(new Metric.CollisionOnsets(1), preset, probe);
         Flock before = Flocks.at2D(0, 0, 0.5, 0, 10, 0, 12, 0);
@@ -257,7 +257,7 @@ class ObjectivesTest {
 
     @Test
     void defaultsFollowThePresetsScalesAndPredators() {
-        List<ObjectiveSpec> plain = Objectives.defaults(Presets.get("vicsek"), 100);
+        List<ObjectiveSpec> plain = Objectives.defaults(Presets.rules("vicsek"), 100);
         assertEquals(List.of("polarization", "milling", "nearestNeighbourDistance", "largestClusterFraction(link=1)",
                 "collisionRate(distance=0.5)"), plain.stream().map(ObjectiveSpec::name).toList());
         assertTrue(plain.stream().allMatch(spec -> spec.warmup() == 100 && spec.every() == 1));
@@ -268,7 +268,7 @@ class ObjectivesTest {
                 hunted.subList(5, 8).stream().map(ObjectiveSpec::name).toList());
         // every default can be evaluated on its preset
         assertEquals(8, Objectives.evaluate(hunted(), 3, 20, hunted).length);
-        Preset topological = REYNOLDS.toBuilder().neighbourhood(new Neighbourhood.Topological(7)).build();
+        Preset.RuleSet topological = REYNOLDS.toBuilder().neighbourhood(new Neighbourhood.Topological(7)).build();
         assertEquals(new Metric.LargestClusterFraction(2 * REYNOLDS.separation().radius()),
                 Objectives.defaults(topological, 0).get(3).metric());
     }

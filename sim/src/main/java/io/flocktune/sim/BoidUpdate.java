@@ -22,7 +22,7 @@ import java.util.List;
  * <p>Not thread-safe (scratch vectors, the random stream): one instance per thread.
  */
 final class BoidUpdate {
-    private final Preset preset;
+    private final Preset.RuleSet preset;
     private final Flock flock;
     private final BoidRandom random;             // per-step draws, by (step, boid id)
     final boolean drawsPerBoid;
@@ -67,7 +67,7 @@ final class BoidUpdate {
     private final CustomRule.Neighbours customView = new CustomRule.Neighbours();
 
     /** Reads the preset's rule variants and parameters; the random stream is this run's. */
-    BoidUpdate(Preset preset, Flock flock, BoidRandom random) {
+    BoidUpdate(Preset.RuleSet preset, Flock flock, BoidRandom random) {
         this.preset = preset;
         this.flock = flock;
         this.random = random;

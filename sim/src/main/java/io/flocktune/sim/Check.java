@@ -85,8 +85,26 @@ public final class Check {
         }
         for (int k = 0; k < components.length; k++) {
             Component c = components[k];
-            if (c.constraint() != null) c.constraint().check(c.name(), values[k]);
+            if (c.constraint() != null) check(c.constraint(), c.name(), values[k]);
             else if (c.reference()) present(c.name(), values[k]);
+        }
+    }
+
+    /**
+     * Checks one value of a component with its constraint.
+     *
+     * @param value an {@link Integer} or a {@link Double}
+     * @throws IllegalArgumentException e.g. {@code "radius = -1.0: must be > 0 and finite"}
+     */
+    private static void check(Constraint constraint, String field, Object value) {
+        switch (constraint) {
+            case Constraint.GreaterThanZero g -> positive(field, (Double) value);
+            case Constraint.AtLeastZero a -> nonNegative(field, (Double) value);
+            case Constraint.AnyFinite f -> finite(field, (Double) value);
+            case Constraint.Between b -> {
+                if (value instanceof Integer i) inRange(field, i, (int) b.min(), (int) b.max());
+                else inRange(field, (Double) value, b.min(), b.max());
+            }
         }
     }
 

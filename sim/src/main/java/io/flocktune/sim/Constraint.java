@@ -54,25 +54,6 @@ public sealed interface Constraint {
     record Between(double min, double max) implements Constraint {}
 
     /**
-     * Checks one value of a component with this constraint.
-     *
-     * @param field named in the message
-     * @param value an {@link Integer} or a {@link Double}
-     * @throws IllegalArgumentException with {@link Check}'s message, e.g. {@code "radius = -1.0: must be > 0 and finite"}
-     */
-    default void check(String field, Object value) {
-        switch (this) {
-            case GreaterThanZero g -> Check.positive(field, (Double) value);
-            case AtLeastZero a -> Check.nonNegative(field, (Double) value);
-            case AnyFinite f -> Check.finite(field, (Double) value);
-            case Between b -> {
-                if (value instanceof Integer i) Check.inRange(field, i, (int) b.min(), (int) b.max());
-                else Check.inRange(field, (Double) value, b.min(), b.max());
-            }
-        }
-    }
-
-    /**
      * @return the constraint declared on a numeric record component
      * @throws IllegalStateException if it declares none or several (a bug in the record)
      */

@@ -5,7 +5,6 @@ import io.flocktune.sim.Constraint.NonNegative;
 import io.flocktune.sim.Constraint.Positive;
 import io.flocktune.sim.Constraint.Range;
 import io.flocktune.sim.rule.Alignment;
-import io.flocktune.sim.rule.Boundary;
 import io.flocktune.sim.rule.Cohesion;
 import io.flocktune.sim.rule.Motion;
 import io.flocktune.sim.rule.Neighbourhood;
@@ -17,193 +16,237 @@ import io.flocktune.sim.peer.PeerModel;
 import java.util.List;
 
 /**
- * The complete, validated description of one flock model. Its only serialized form is the
- * preset JSON ({@value #FORMAT}); every record checks its arguments in its compact constructor,
- * so an instance is always runnable.
+ * A flock model, complete and validated: either a {@link RuleSet}, which composes the engine's
+ * rule variants (every seed, {@code reynolds}, {@code vicsek}, {@code couzin}), or a {@link Peer},
+ * a peer's whole model run by its own kernel (NetLogo's Flocking, MASON's Flockers, EvoFlock).
+ * Both have a {@link World world} and {@link Boids boids} ({@link Scene}); only a rule set has
+ * rule sections. Code that reads them takes a {@link RuleSet}, or switches on the two kinds:
  *
- * <p>Per step each boid gets {@code a = separation + alignment + cohesion + goal + flee +
- * obstacles + noise + boundary turn}, and {@link Motion} turns {@code a} into a new velocity and
- * position. Rules read the state of the step's start ({@link UpdateOrder#SYNCHRONOUS}) or the
- * state as already updated for the boids before them ({@link UpdateOrder#SEQUENTIAL}), and with
- * {@link UpdateOrder#SEQUENTIAL_IN_PLACE} also the boid's own velocity as changed by the rules
- * applied to it before.
+ * <pre>{@code
+ * String model = switch (preset) {
+ *     case Preset.RuleSet rules -> Kinds.of(rules.separation());
+ *     case Preset.Peer peer -> Kinds.of(peer.peer());
+ * };
+ * }</pre>
  *
- * @param format       always {@value #FORMAT}
- * @param name         short identifier
- * @param description  one line for {@code flocktune presets}; sources and choices
- * @param world        dimension, size and boundary
- * @param boids        count, speeds, initial state
- * @param update       synchronous (double-buffered) or sequential in-place
- * @param neighbourhood who alignment and cohesion see
- * @param separation   separation rule variant
- * @param alignment    alignment rule variant
- * @param cohesion     cohesion rule variant
- * @param motion       integration of the rule output
- * @param predators    predators (count 0: none)
- * @param obstacles    spherical obstacles (empty list: none)
- * @param goal         goal seeking (weight 0: off)
- * @param noise        random steering (strength 0: off)
- * @param peer         a peer's whole model that replaces the rule sections ({@link PeerModel};
- *                     {@link PeerModel.None}: the rule sections are the model)
- * @param customRules  rules written in Java ({@link CustomRule}), in the order they add to the
- *                     sum; empty for every JSON preset (they have no JSON form)
+ * <p>The only serialized form of a preset is the preset JSON ({@value #FORMAT}); every record
+ * checks its arguments in its compact constructor, so an instance is always runnable.
  */
-public record Preset(
-        String format,
-        String name,
-        String description,
-        World world,
-        Boids boids,
-        UpdateOrder update,
-        Neighbourhood neighbourhood,
-        Separation separation,
-        Alignment alignment,
-        Cohesion cohesion,
-        Motion motion,
-        Predators predators,
-        Obstacles obstacles,
-        Goal goal,
-        Noise noise,
-        PeerModel peer,
-        List<CustomRule> customRules) {
+public sealed interface Preset extends Scene {
 
     /** The preset format this version reads and writes. */
-    public static final String FORMAT = "flocktune-preset/1";
+    String FORMAT = "flocktune-preset/1";
 
-    public Preset {
-        if (!FORMAT.equals(format)) {
-            throw new IllegalArgumentException("format = " + format + ": must be \"" + FORMAT + "\"");
+    /** @return always {@value #FORMAT} */
+    String format();
+
+    /** @return short identifier */
+    String name();
+
+    /** @return one line for {@code flocktune presets}; sources and choices */
+    String description();
+
+    /** @return the predators a run starts with: a rule set's {@code predators.count}; a peer's model has none */
+    int predatorCount();
+
+    /**
+     * A preset of the engine's rules: the rule sections are the model. Its compact constructor
+     * checks the sections against each other (e.g. heading blends are 2D only).
+     *
+     * <p>Per step each boid gets {@code a = separation + alignment + cohesion + goal + flee +
+     * obstacles + noise + boundary turn}, and {@link Motion} turns {@code a} into a new velocity and
+     * position. Rules read the state of the step's start ({@link UpdateOrder#SYNCHRONOUS}) or the
+     * state as already updated for the boids before them ({@link UpdateOrder#SEQUENTIAL}), and with
+     * {@link UpdateOrder#SEQUENTIAL_IN_PLACE} also the boid's own velocity as changed by the rules
+     * applied to it before.
+     *
+     * @param format       always {@value #FORMAT}
+     * @param name         short identifier
+     * @param description  one line for {@code flocktune presets}; sources and choices
+     * @param world        dimension, size and boundary
+     * @param boids        count, speeds, initial state
+     * @param update       synchronous (double-buffered) or sequential in-place
+     * @param neighbourhood who alignment and cohesion see
+     * @param separation   separation rule variant
+     * @param alignment    alignment rule variant
+     * @param cohesion     cohesion rule variant
+     * @param motion       integration of the rule output
+     * @param predators    predators (count 0: none)
+     * @param obstacles    spherical obstacles (empty list: none)
+     * @param goal         goal seeking (weight 0: off)
+     * @param noise        random steering (strength 0: off)
+     * @param customRules  rules written in Java ({@link CustomRule}), in the order they add to the
+     *                     sum; empty for every JSON preset (they have no JSON form)
+     */
+    record RuleSet(
+            String format,
+            String name,
+            String description,
+            World world,
+            Boids boids,
+            UpdateOrder update,
+            Neighbourhood neighbourhood,
+            Separation separation,
+            Alignment alignment,
+            Cohesion cohesion,
+            Motion motion,
+            Predators predators,
+            Obstacles obstacles,
+            Goal goal,
+            Noise noise,
+            List<CustomRule> customRules) implements Preset {
+
+        public RuleSet {
+            checkFormat(format);
+            customRules = List.copyOf(Check.present("customRules", customRules));    // no null entries
+            Check.components(RuleSet.class, format, name, description, world, boids, update, neighbourhood, separation,
+                    alignment, cohesion, motion, predators, obstacles, goal, noise, customRules);
+            boolean headingBlend = alignment instanceof Alignment.HeadingBlend
+                    || alignment instanceof Alignment.CircularHeadingBlend;
+            if (headingBlend && world.dimension() != 2) {
+                throw new IllegalArgumentException("alignment.kind = " + Kinds.of(alignment)
+                        + ": heading blends are 2D only, but world.dimension = " + world.dimension());
+            }
+            if (alignment instanceof Alignment.Vicsek && world.dimension() != 2) {
+                throw new IllegalArgumentException("alignment.kind = vicsek: 2D only, but world.dimension = " + world.dimension());
+            }
+            if (cohesion instanceof Cohesion.Zonal && !(alignment instanceof Alignment.Zonal)) {
+                throw new IllegalArgumentException("cohesion.kind = zonal: needs alignment.kind = zonal (its radius is the attraction zone's inner edge)");
+            }
+            if (alignment instanceof Alignment.Zonal z) {
+                double outer = switch (neighbourhood) {
+                    case Neighbourhood.Metric m -> m.radius();
+                    case Neighbourhood.MetricExcludingCoincident m -> m.radius();
+                    case Neighbourhood.FieldOfView f -> f.radius();
+                    case Neighbourhood.Topological t -> throw new IllegalArgumentException(
+                            "alignment.kind = zonal: needs a metric or fieldOfView neighbourhood, not topological");
+                    case Neighbourhood.Global g -> throw new IllegalArgumentException(
+                            "alignment.kind = zonal: needs a metric or fieldOfView neighbourhood, not global");
+                };
+                if (z.radius() < separation.radius() || z.radius() > outer) {
+                    throw new IllegalArgumentException("alignment.radius = " + z.radius() + ": must be in [separation.radius = "
+                            + separation.radius() + ", neighbourhood.radius = " + outer + "]");
+                }
+            }
+            if (world.dimension() == 2) {
+                for (Sphere s : obstacles.spheres()) {
+                    if (s.z() != 0) throw new IllegalArgumentException("obstacles.spheres z = " + s.z() + ": must be 0 in a 2D world");
+                }
+                if (goal.z() != 0) throw new IllegalArgumentException("goal.z = " + goal.z() + ": must be 0 in a 2D world");
+            }
         }
-        customRules = List.copyOf(Check.present("customRules", customRules));    // no null entries
-        Check.components(Preset.class, format, name, description, world, boids, update, neighbourhood, separation,
-                alignment, cohesion, motion, predators, obstacles, goal, noise, peer, customRules);
-        if (!(peer instanceof PeerModel.None)) {
-            checkPeerPlaceholders(peer, update, neighbourhood, separation, alignment, cohesion, motion, predators,
-                    obstacles, goal, noise, customRules);
+
+        /** A preset of the engine's rules without custom rules: every JSON rule preset. */
+        public RuleSet(String format, String name, String description, World world, Boids boids, UpdateOrder update,
+                       Neighbourhood neighbourhood, Separation separation, Alignment alignment, Cohesion cohesion,
+                       Motion motion, Predators predators, Obstacles obstacles, Goal goal, Noise noise) {
+            this(format, name, description, world, boids, update, neighbourhood, separation, alignment, cohesion, motion,
+                    predators, obstacles, goal, noise, List.of());
+        }
+
+        /** @return a builder holding this preset's sections, to derive a variant of it. */
+        public Builder toBuilder() {
+            return new Builder(this);
+        }
+
+        /**
+         * Derives presets section by section (records have no withers):
+         * {@code reynolds.toBuilder().neighbourhood(new Neighbourhood.Topological(7)).build()}.
+         * {@link #build()} validates like the constructor.
+         */
+        public static final class Builder {
+            private String name, description;
+            private World world;
+            private Boids boids;
+            private UpdateOrder update;
+            private Neighbourhood neighbourhood;
+            private Separation separation;
+            private Alignment alignment;
+            private Cohesion cohesion;
+            private Motion motion;
+            private Predators predators;
+            private Obstacles obstacles;
+            private Goal goal;
+            private Noise noise;
+            private List<CustomRule> customRules;
+
+            private Builder(RuleSet p) {
+                name = p.name; description = p.description; world = p.world; boids = p.boids; update = p.update;
+                neighbourhood = p.neighbourhood; separation = p.separation; alignment = p.alignment;
+                cohesion = p.cohesion; motion = p.motion; predators = p.predators; obstacles = p.obstacles;
+                goal = p.goal; noise = p.noise; customRules = p.customRules;
+            }
+
+            public Builder name(String v) { name = v; return this; }
+            public Builder description(String v) { description = v; return this; }
+            public Builder world(World v) { world = v; return this; }
+            public Builder boids(Boids v) { boids = v; return this; }
+            public Builder update(UpdateOrder v) { update = v; return this; }
+            public Builder neighbourhood(Neighbourhood v) { neighbourhood = v; return this; }
+            public Builder separation(Separation v) { separation = v; return this; }
+            public Builder alignment(Alignment v) { alignment = v; return this; }
+            public Builder cohesion(Cohesion v) { cohesion = v; return this; }
+            public Builder motion(Motion v) { motion = v; return this; }
+            public Builder predators(Predators v) { predators = v; return this; }
+            public Builder obstacles(Obstacles v) { obstacles = v; return this; }
+            public Builder goal(Goal v) { goal = v; return this; }
+            public Builder noise(Noise v) { noise = v; return this; }
+            /** Replaces the custom rules (see {@link CustomRule}); they run after the built-in rules, in list order. */
+            public Builder customRules(List<CustomRule> v) { customRules = v; return this; }
+
+            /** @throws IllegalArgumentException as the {@link RuleSet} constructor */
+            public RuleSet build() {
+                return new RuleSet(FORMAT, name, description, world, boids, update, neighbourhood, separation,
+                        alignment, cohesion, motion, predators, obstacles, goal, noise, customRules);
+            }
+        }
+
+        @Override
+        public int predatorCount() {
+            return predators.count();
+        }
+
+        /** The largest distance at which two boids interact (separation or a metric neighbourhood). */
+        public double interactionRadius() {
+            return switch (neighbourhood) {
+                case Neighbourhood.Metric m -> Math.max(separation.radius(), m.radius());
+                case Neighbourhood.MetricExcludingCoincident m -> Math.max(separation.radius(), m.radius());
+                case Neighbourhood.FieldOfView f -> Math.max(separation.radius(), f.radius());
+                case Neighbourhood.Topological t -> separation.radius();
+                case Neighbourhood.Global g -> separation.radius();
+            };
+        }
+    }
+
+    /**
+     * A preset that runs a peer's whole model: {@code world} and {@code boids} say where and how
+     * many, as the peer needs them ({@link PeerModel#check}); the peer's own rules, update order
+     * and initial state replace the engine's rule sections, which this preset does not have.
+     *
+     * @param format      always {@value #FORMAT}
+     * @param name        short identifier
+     * @param description one line for {@code flocktune presets}; sources and choices
+     * @param world       dimension, size and boundary, as the peer runs them
+     * @param boids       count, speeds, initial state, as the peer runs them
+     * @param peer        the peer's model and its parameters
+     */
+    record Peer(String format, String name, String description, World world, Boids boids, PeerModel peer)
+            implements Preset {
+        /** @throws IllegalArgumentException if the peer does not run in that world or with those boids */
+        public Peer {
+            checkFormat(format);
+            Check.components(Peer.class, format, name, description, world, boids, peer);
             peer.check(world, boids);
         }
-        boolean headingBlend = alignment instanceof Alignment.HeadingBlend
-                || alignment instanceof Alignment.CircularHeadingBlend;
-        if (headingBlend && world.dimension() != 2) {
-            throw new IllegalArgumentException("alignment.kind = " + Kinds.of(alignment)
-                    + ": heading blends are 2D only, but world.dimension = " + world.dimension());
+
+        /** A peer preset in this version's format ({@value #FORMAT}). */
+        public Peer(String name, String description, World world, Boids boids, PeerModel peer) {
+            this(FORMAT, name, description, world, boids, peer);
         }
-        if (alignment instanceof Alignment.Vicsek && world.dimension() != 2) {
-            throw new IllegalArgumentException("alignment.kind = vicsek: 2D only, but world.dimension = " + world.dimension());
-        }
-        if (cohesion instanceof Cohesion.Zonal && !(alignment instanceof Alignment.Zonal)) {
-            throw new IllegalArgumentException("cohesion.kind = zonal: needs alignment.kind = zonal (its radius is the attraction zone's inner edge)");
-        }
-        if (alignment instanceof Alignment.Zonal z) {
-            double outer = switch (neighbourhood) {
-                case Neighbourhood.Metric m -> m.radius();
-                case Neighbourhood.MetricExcludingCoincident m -> m.radius();
-                case Neighbourhood.FieldOfView f -> f.radius();
-                case Neighbourhood.Topological t -> throw new IllegalArgumentException(
-                        "alignment.kind = zonal: needs a metric or fieldOfView neighbourhood, not topological");
-                case Neighbourhood.Global g -> throw new IllegalArgumentException(
-                        "alignment.kind = zonal: needs a metric or fieldOfView neighbourhood, not global");
-            };
-            if (z.radius() < separation.radius() || z.radius() > outer) {
-                throw new IllegalArgumentException("alignment.radius = " + z.radius() + ": must be in [separation.radius = "
-                        + separation.radius() + ", neighbourhood.radius = " + outer + "]");
-            }
-        }
-        if (world.dimension() == 2) {
-            for (Sphere s : obstacles.spheres()) {
-                if (s.z() != 0) throw new IllegalArgumentException("obstacles.spheres z = " + s.z() + ": must be 0 in a 2D world");
-            }
-            if (goal.z() != 0) throw new IllegalArgumentException("goal.z = " + goal.z() + ": must be 0 in a 2D world");
-        }
-    }
 
-    /** A preset of the engine's rules (no peer model) without custom rules: every JSON rule preset. */
-    public Preset(String format, String name, String description, World world, Boids boids, UpdateOrder update,
-                  Neighbourhood neighbourhood, Separation separation, Alignment alignment, Cohesion cohesion,
-                  Motion motion, Predators predators, Obstacles obstacles, Goal goal, Noise noise) {
-        this(format, name, description, world, boids, update, neighbourhood, separation, alignment, cohesion, motion,
-                predators, obstacles, goal, noise, new PeerModel.None(), List.of());
-    }
-
-    /** A preset without custom rules, with or without a peer model: every JSON preset. */
-    public Preset(String format, String name, String description, World world, Boids boids, UpdateOrder update,
-                  Neighbourhood neighbourhood, Separation separation, Alignment alignment, Cohesion cohesion,
-                  Motion motion, Predators predators, Obstacles obstacles, Goal goal, Noise noise, PeerModel peer) {
-        this(format, name, description, world, boids, update, neighbourhood, separation, alignment, cohesion, motion,
-                predators, obstacles, goal, noise, peer, List.of());
-    }
-
-    /** A preset of the engine's rules (no peer model) with custom rules. */
-    public Preset(String format, String name, String description, World world, Boids boids, UpdateOrder update,
-                  Neighbourhood neighbourhood, Separation separation, Alignment alignment, Cohesion cohesion,
-                  Motion motion, Predators predators, Obstacles obstacles, Goal goal, Noise noise,
-                  List<CustomRule> customRules) {
-        this(format, name, description, world, boids, update, neighbourhood, separation, alignment, cohesion, motion,
-                predators, obstacles, goal, noise, new PeerModel.None(), customRules);
-    }
-
-    /**
-     * A preset that runs a peer's whole model: {@code world} and {@code boids} as the peer needs
-     * them ({@link PeerModel#check}), every rule section the placeholder the peer's rules replace.
-     *
-     * @throws IllegalArgumentException if the peer does not run in that world or with those boids
-     */
-    public static Preset forPeer(String name, String description, World world, Boids boids, PeerModel peer) {
-        if (peer instanceof PeerModel.None) {
-            throw new IllegalArgumentException("peer.kind = none: a preset without a peer model names its rules");
-        }
-        return new Preset(FORMAT, name, description, world, boids, PeerPlaceholders.UPDATE,
-                PeerPlaceholders.NEIGHBOURHOOD, PeerPlaceholders.SEPARATION, PeerPlaceholders.ALIGNMENT,
-                PeerPlaceholders.COHESION, PeerPlaceholders.MOTION, PeerPlaceholders.PREDATORS,
-                PeerPlaceholders.OBSTACLES, PeerPlaceholders.GOAL, PeerPlaceholders.NOISE, peer, List.of());
-    }
-
-    /** @return whether a peer's whole model runs this preset (its rule sections are placeholders) */
-    public boolean isPeer() {
-        return !(peer instanceof PeerModel.None);
-    }
-
-    /**
-     * The values a peer-model preset holds in the sections its peer's rules replace. They are
-     * never read; a different value there is refused, so nothing set on a peer preset is ignored
-     * silently. The preset JSON leaves these sections out.
-     */
-    public static final class PeerPlaceholders {
-        private PeerPlaceholders() {}
-
-        public static final UpdateOrder UPDATE = UpdateOrder.SYNCHRONOUS;
-        public static final Neighbourhood NEIGHBOURHOOD = new Neighbourhood.Metric(1);
-        public static final Separation SEPARATION = new Separation.Linear(1, 0);
-        public static final Alignment ALIGNMENT = new Alignment.VelocityMatch(0);
-        public static final Cohesion COHESION = new Cohesion.Centroid(0);
-        public static final Motion MOTION = new Motion.Additive(1);
-        public static final Predators PREDATORS = new Predators(0, new PredatorBehaviour.ChaseCentroid(0.01), 1, 1, 0, 0, false);
-        public static final Obstacles OBSTACLES = new Obstacles(new ObstacleAvoidance.ForceField(1, 0), List.of());
-        public static final Goal GOAL = new Goal(0, 0, 0, 1, 0);
-        public static final Noise NOISE = new Noise(0);
-
-        /** The names of the sections a peer-model preset leaves to its peer, in record order. */
-        public static final List<String> SECTIONS = List.of("update", "neighbourhood", "separation", "alignment",
-                "cohesion", "motion", "predators", "obstacles", "goal", "noise");
-        /** The placeholder of each of {@link #SECTIONS}, in the same order. */
-        public static final List<Object> VALUES = List.of(UPDATE, NEIGHBOURHOOD, SEPARATION, ALIGNMENT, COHESION,
-                MOTION, PREDATORS, OBSTACLES, GOAL, NOISE);
-    }
-
-    private static void checkPeerPlaceholders(PeerModel peer, UpdateOrder update, Neighbourhood neighbourhood,
-                                              Separation separation, Alignment alignment, Cohesion cohesion,
-                                              Motion motion, Predators predators, Obstacles obstacles, Goal goal,
-                                              Noise noise, List<CustomRule> customRules) {
-        List<Object> given = List.of(update, neighbourhood, separation, alignment, cohesion, motion, predators,
-                obstacles, goal, noise);
-        for (int k = 0; k < given.size(); k++) {
-            if (!given.get(k).equals(PeerPlaceholders.VALUES.get(k))) {
-                throw new IllegalArgumentException(PeerPlaceholders.SECTIONS.get(k) + ": not used by peer.kind = "
-                        + Kinds.of(peer) + " (the peer's own rules replace it); leave it out");
-            }
-        }
-        if (!customRules.isEmpty()) {
-            throw new IllegalArgumentException("customRules: not run by peer.kind = " + Kinds.of(peer));
+        @Override
+        public int predatorCount() {
+            return 0;
         }
     }
 
@@ -222,36 +265,6 @@ public record Preset(
          * separation in the other orders.)
          */
         SEQUENTIAL_IN_PLACE
-    }
-
-    /**
-     * @param dimension 2 or 3 (2D keeps z = 0)
-     * @param size      side of the world box [−size/2, size/2]^d in world units, &gt; 0; also the
-     *                  period of a {@link Boundary.Wrap} world
-     * @param boundary  behaviour at the box's edge
-     */
-    public record World(@Range(min = 2, max = 3) int dimension, @Positive double size, Boundary boundary) {
-        public World {
-            Check.components(World.class, dimension, size, boundary);
-        }
-    }
-
-    /**
-     * @param count        number of boids, in [1, 10 000 000]
-     * @param minSpeed     lower speed clamp, &ge; 0 (002's {@code minVel}; 0 = none)
-     * @param maxSpeed     upper speed clamp, &ge; minSpeed, &gt; 0
-     * @param initialSpeed speed of the random initial velocities, &ge; 0
-     * @param spawnSize    side of the centred box the initial positions are drawn from, in
-     *                     [0, world.size]; 0 puts every boid at the centre (as seed 001 does)
-     */
-    public record Boids(@Range(min = 1, max = 10_000_000) int count, @NonNegative double minSpeed,
-                        @Positive double maxSpeed, @NonNegative double initialSpeed, @NonNegative double spawnSize) {
-        public Boids {
-            Check.components(Boids.class, count, minSpeed, maxSpeed, initialSpeed, spawnSize);
-            if (maxSpeed < minSpeed) {
-                throw new IllegalArgumentException("maxSpeed = " + maxSpeed + ": must be >= minSpeed = " + minSpeed);
-            }
-        }
     }
 
     /**
@@ -365,74 +378,10 @@ public record Preset(
         }
     }
 
-    /** @return a builder holding this preset's sections, to derive a variant of it. */
-    public Builder toBuilder() {
-        return new Builder(this);
-    }
-
-    /**
-     * Derives presets section by section (records have no withers):
-     * {@code reynolds.toBuilder().neighbourhood(new Neighbourhood.Topological(7)).build()}.
-     * {@link #build()} validates like the constructor.
-     */
-    public static final class Builder {
-        private String name, description;
-        private World world;
-        private Boids boids;
-        private UpdateOrder update;
-        private Neighbourhood neighbourhood;
-        private Separation separation;
-        private Alignment alignment;
-        private Cohesion cohesion;
-        private Motion motion;
-        private Predators predators;
-        private Obstacles obstacles;
-        private Goal goal;
-        private Noise noise;
-        private PeerModel peer;
-        private List<CustomRule> customRules;
-
-        private Builder(Preset p) {
-            name = p.name; description = p.description; world = p.world; boids = p.boids; update = p.update;
-            neighbourhood = p.neighbourhood; separation = p.separation; alignment = p.alignment;
-            cohesion = p.cohesion; motion = p.motion; predators = p.predators; obstacles = p.obstacles;
-            goal = p.goal; noise = p.noise; peer = p.peer; customRules = p.customRules;
+    private static void checkFormat(String format) {
+        if (!FORMAT.equals(format)) {
+            throw new IllegalArgumentException("format = " + format + ": must be \"" + FORMAT + "\"");
         }
-
-        public Builder name(String v) { name = v; return this; }
-        public Builder description(String v) { description = v; return this; }
-        public Builder world(World v) { world = v; return this; }
-        public Builder boids(Boids v) { boids = v; return this; }
-        public Builder update(UpdateOrder v) { update = v; return this; }
-        public Builder neighbourhood(Neighbourhood v) { neighbourhood = v; return this; }
-        public Builder separation(Separation v) { separation = v; return this; }
-        public Builder alignment(Alignment v) { alignment = v; return this; }
-        public Builder cohesion(Cohesion v) { cohesion = v; return this; }
-        public Builder motion(Motion v) { motion = v; return this; }
-        public Builder predators(Predators v) { predators = v; return this; }
-        public Builder obstacles(Obstacles v) { obstacles = v; return this; }
-        public Builder goal(Goal v) { goal = v; return this; }
-        public Builder noise(Noise v) { noise = v; return this; }
-        public Builder peer(PeerModel v) { peer = v; return this; }
-        /** Replaces the custom rules (see {@link CustomRule}); they run after the built-in rules, in list order. */
-        public Builder customRules(List<CustomRule> v) { customRules = v; return this; }
-
-        /** @throws IllegalArgumentException as the {@link Preset} constructor */
-        public Preset build() {
-            return new Preset(FORMAT, name, description, world, boids, update, neighbourhood, separation,
-                    alignment, cohesion, motion, predators, obstacles, goal, noise, peer, customRules);
-        }
-    }
-
-    /** The largest distance at which two boids interact (separation or a metric neighbourhood). */
-    public double interactionRadius() {
-        return switch (neighbourhood) {
-            case Neighbourhood.Metric m -> Math.max(separation.radius(), m.radius());
-            case Neighbourhood.MetricExcludingCoincident m -> Math.max(separation.radius(), m.radius());
-            case Neighbourhood.FieldOfView f -> Math.max(separation.radius(), f.radius());
-            case Neighbourhood.Topological t -> separation.radius();
-            case Neighbourhood.Global g -> separation.radius();
-        };
     }
 
     private static double delta(double d, double period) {

@@ -1,13 +1,13 @@
 package io.flocktune.sim;
 
-import io.flocktune.sim.Preset.Boids;
+import io.flocktune.sim.Scene.Boids;
 import io.flocktune.sim.Preset.Goal;
 import io.flocktune.sim.Preset.Noise;
 import io.flocktune.sim.Preset.Obstacles;
 import io.flocktune.sim.Preset.Predators;
 import io.flocktune.sim.Preset.Sphere;
 import io.flocktune.sim.Preset.UpdateOrder;
-import io.flocktune.sim.Preset.World;
+import io.flocktune.sim.Scene.World;
 import io.flocktune.sim.peer.EvoFlock;
 import io.flocktune.sim.rule.Alignment;
 import io.flocktune.sim.rule.Boundary;
@@ -66,8 +66,8 @@ public final class Presets {
      * defaults: 200 flockers on a 150 × 150 torus, every weight 1, neighborhood 10, jump 0.7,
      * dead probability 0.1, random order reshuffled every step.
      */
-    static Preset masonFlockers() {
-        return Preset.forPeer("mason-flockers",
+    static Preset.Peer masonFlockers() {
+        return new Preset.Peer("mason-flockers",
                 "MASON Flockers (eclab/mason sim/app/flockers, HEAD 43c501ca) with MASON's defaults: 200 flockers, "
                         + "150 x 150 torus (MASON's [0,150) shifted to our [-75,75)), weights avoidance = cohesion = "
                         + "consistency = momentum = randomness = 1, neighborhood 10 (inclusive, self and dead "
@@ -98,13 +98,37 @@ public final class Presets {
         return p;
     }
 
+    /**
+     * @return the built-in rule set called {@code name}, to derive variants of it with
+     *         {@link Preset.RuleSet#toBuilder()}
+     * @throws NoSuchElementException naming the known rule sets, if {@code name} is none of them
+     *                                (also if it names a peer model)
+     */
+    public static Preset.RuleSet rules(String name) {
+        if (BUILT_IN.get(name) instanceof Preset.RuleSet rules) return rules;
+        throw new NoSuchElementException("no built-in rule set \"" + name + "\"; rule sets: " + names(Preset.RuleSet.class));
+    }
+
+    /**
+     * @return the built-in peer model preset called {@code name}
+     * @throws NoSuchElementException naming the known peer model presets, if {@code name} is none
+     *                                of them (also if it names a rule set)
+     */
+    public static Preset.Peer peer(String name) {
+        if (BUILT_IN.get(name) instanceof Preset.Peer peer) return peer;
+        throw new NoSuchElementException("no built-in peer model \"" + name + "\"; peer models: " + names(Preset.Peer.class));
+    }
+
+    private static String names(Class<? extends Preset> kind) {
+        return String.join(", ", BUILT_IN.values().stream().filter(kind::isInstance).map(Preset::name).toList());
+    }
 
     /**
      * Craig Reynolds' EvoFlock (cwreynolds/evoflock at 8d04df9, peers.md section 4) with its
      * hand-tuned parameters: run by its own kernel ({@link EvoFlock}, which lists every choice).
      */
-    static Preset evoflock() {
-        return Preset.forPeer("evoflock",
+    static Preset.Peer evoflock() {
+        return new Preset.Peer("evoflock",
                 "Reynolds' EvoFlock as its code runs at commit 8d04df9 (cwreynolds/evoflock), hand-tuned "
                         + "defaults: 200 boids in 3D, 7 nearest neighbours ranked by squared distance, doubled "
                         + "unless ahead (forward.offset > 0), distance x angle weights, speed control to 20, "
@@ -121,8 +145,8 @@ public final class Presets {
     }
 
     /** A stable 2D periodic flock for tuning: Reynolds steering with truncated total force. */
-    static Preset reynolds() {
-        return new Preset(Preset.FORMAT, "reynolds",
+    static Preset.RuleSet reynolds() {
+        return new Preset.RuleSet(Preset.FORMAT, "reynolds",
                 "Well-behaved 2D default for tuning: periodic 100x100, 200 boids, Reynolds (1999) steering "
                         + "(total force truncated), separation 1/d (001), velocity matching (000/002), steer-to cohesion (001)",
                 new World(2, 100, new Boundary.Wrap()),
@@ -143,8 +167,8 @@ public final class Presets {
      * unlimited velocity, then {@code limit_velocity}, then {@code avoid_bound}
      * ({@link Motion.MoveThenClamp}).
      */
-    static Preset seed000() {
-        return new Preset(Preset.FORMAT, "seed000",
+    static Preset.RuleSet seed000() {
+        return new Preset.RuleSet(Preset.FORMAT, "seed000",
                 "Seed 000 as printed (Veldic, 3D py-script): linear separation <7 /50, alignment_rule's outdented "
                         + "division (velocity sum; mean for the last boid only) /600, centroid /100, obstacle force field; "
                         + "v += rules, p += v (unlimited), then limit_velocity, then avoid_bound (margin 5, 0.5); "
@@ -167,7 +191,7 @@ public final class Presets {
      * ({@link Alignment.VelocityMatch}) and the speed limited before the move, with
      * {@code avoid_bound}'s turn part of the step's sum ({@link Motion.Additive}).
      */
-    static Preset seed000Fixed() {
+    static Preset.RuleSet seed000Fixed() {
         return seed000().toBuilder().name("seed000-fixed")
                 .description("Seed 000 fixed: as seed000 but alignment_rule's mean per boid, and "
                         + "v += rules + avoid_bound's turn, limit_velocity, then p += v (no move beyond max_speed)")
@@ -181,8 +205,8 @@ public final class Presets {
      * distances on a canvas whose positions wrap ({@link Boundary.WrapPositionsOnly}), neighbours
      * at {@code d > 0}, every boid starting at the canvas centre.
      */
-    static Preset seed001() {
-        return new Preset(Preset.FORMAT, "seed001",
+    static Preset.RuleSet seed001() {
+        return new Preset.RuleSet(Preset.FORMAT, "seed001",
                 "Seed 001 as printed (Choi / harry.me, 2D canvas 550): positions wrap but distances are plain, "
                         + "align/cohere need 0 < d < NEIGHBOUR_RADIUS, separation mean unit/d, alignment mean velocity "
                         + "limited to MAX_FORCE 0.05, steer_to cohesion with arrival 100, MAX_SPEED 2, 101 boids "
@@ -200,7 +224,7 @@ public final class Presets {
     }
 
     /** Seed 001 on a true torus: minimum-image distances across the wrapped edges. */
-    static Preset seed001Fixed() {
+    static Preset.RuleSet seed001Fixed() {
         return seed001().toBuilder().name("seed001-fixed")
                 .description("Seed 001 fixed: as seed001 but a true torus, boids see each other across the wrapped "
                         + "edges (minimum-image distances)")
@@ -214,8 +238,8 @@ public final class Presets {
      * ({@link UpdateOrder#SEQUENTIAL_IN_PLACE}); {@code saturate()} is not in the loop, so the
      * move uses the unsaturated velocity ({@link Motion.MoveThenClamp}).
      */
-    static Preset seed002() {
-        return new Preset(Preset.FORMAT, "seed002",
+    static Preset.RuleSet seed002() {
+        return new Preset.RuleSet(Preset.FORMAT, "seed002",
                 "Seed 002 as printed (Yoo, 3D report): Algorithm 1 per boid in id order, rules in place in the "
                         + "order cohesion, alignment, separation, goal, flee, then p += v; saturate() to [min, max] and the "
                         + "hard bound after every boid moved; linear separation, velocity matching, centroid cohesion, "
@@ -240,8 +264,8 @@ public final class Presets {
      * Seed 003 (Cha 2025, C++/SFML, 2D) as printed: the arithmetic mean of atan2 headings
      * ({@link Alignment.HeadingBlend}) and no speed limit ({@link Motion.Unclamped}).
      */
-    static Preset seed003() {
-        return new Preset(Preset.FORMAT, "seed003",
+    static Preset.RuleSet seed003() {
+        return new Preset.RuleSet(Preset.FORMAT, "seed003",
                 "Seed 003 as printed (Cha, C++ SFML 2D): separation mean (p_i-p_j)/d^2 normalised and clamped, "
                         + "heading-angle blend toward the whole flock's arithmetic mean angle, unit vector to the global "
                         + "centroid, rules in place on the velocity, no speed limit; sequential in place. Chosen: "
@@ -259,7 +283,7 @@ public final class Presets {
     }
 
     /** Seed 003 with the ±π slip fixed: circular mean heading, shortest turn. */
-    static Preset seed003Fixed() {
+    static Preset.RuleSet seed003Fixed() {
         return seed003().toBuilder().name("seed003-fixed")
                 .description("Seed 003 fixed: as seed003 but the circular mean heading and the shortest signed turn "
                         + "(headings 179 and -179 degrees average to 180, not 0)")
@@ -268,8 +292,8 @@ public final class Presets {
     }
 
     /** Seed 004 (2023 Unity C#, 3D). */
-    static Preset seed004() {
-        return new Preset(Preset.FORMAT, "seed004",
+    static Preset.RuleSet seed004() {
+        return new Preset.RuleSet(Preset.FORMAT, "seed004",
                 "Seed 004 as printed (Unity C#, 3D): normalised separation sum, normalised mean forward, unit vector to the "
                         + "local centroid, constant speed 5 with heading lerp by deltaTime; sequential in place; "
                         + "detect range 10, separation range 5. Chosen: deltaTime 0.02 (50 fps), 100 boids, spawn box 40",
@@ -289,8 +313,8 @@ public final class Presets {
      * 0.03, radius 1, heading = circular mean of the neighbours (self included) plus uniform
      * noise η, synchronous. Polarization falls from ≈ 1 at small η to ≈ √(π/4N) at η = 2π.
      */
-    static Preset vicsek() {
-        return new Preset(Preset.FORMAT, "vicsek",
+    static Preset.RuleSet vicsek() {
+        return new Preset.RuleSet(Preset.FORMAT, "vicsek",
                 "Vicsek et al. 1995: 2D periodic L=10, N=400, v=0.03, r=1, heading = circular mean of neighbours "
                         + "(self included) + uniform noise eta=2 (alignment.noise), synchronous",
                 new World(2, 10, new Boundary.Wrap()),
@@ -312,8 +336,8 @@ public final class Presets {
      * r_r + Δr_o + Δr_a select the other phases: Δr_o = 0 swarm, 3 dynamic parallel, ≥ 6 highly
      * parallel (measured with 3 seeds, steps 2000–3000).
      */
-    static Preset couzin() {
-        return new Preset(Preset.FORMAT, "couzin",
+    static Preset.RuleSet couzin() {
+        return new Preset.RuleSet(Preset.FORMAT, "couzin",
                 "Couzin et al. 2002 (torus): 3D zones repulsion r_r=1 (priority), orientation to r_r+dr_o=3, "
                         + "attraction to r_r+dr_o+dr_a=17, field of perception 270 deg, 40 deg/s turns, speed 3, "
                         + "sigma 0.05, tau 0.1 s, N=100",
@@ -334,8 +358,8 @@ public final class Presets {
      * 1.5 degrees) on NetLogo's 71 × 71 torus [−35.5, 35.5), speed 1 patch per tick, turtles in a
      * new random order each tick. Formulas and every source choice: {@link NetLogoFlocking}.
      */
-    static Preset netLogoFlocking() {
-        return Preset.forPeer("netlogo-flocking",
+    static Preset.Peer netLogoFlocking() {
+        return new Preset.Peer("netlogo-flocking",
                 "NetLogo Flocking (Wilensky 1998, library defaults since 2018): 71x71 torus, 300 turtles, compass "
                         + "headings, vision 5 (inclusive), separate from the nearest's heading below 1.0 else align "
                         + "then cohere (mean unit bearing), max turns 5/3/1.5 deg, speed 1 in five 0.2 sub-steps, "

@@ -1,12 +1,7 @@
 package io.flocktune.sim;
 
-import io.flocktune.sim.rule.Alignment;
-import io.flocktune.sim.rule.Boundary;
-import io.flocktune.sim.rule.Neighbourhood;
-import io.flocktune.sim.rule.Separation;
-import io.flocktune.sim.space.NeighbourGrid;
-import io.flocktune.sim.space.Periodic;
 import io.flocktune.sim.peer.PeerKernel;
+import io.flocktune.sim.rule.Alignment;
 
 import java.util.List;
 import java.util.SplittableRandom;
@@ -18,17 +13,11 @@ import java.util.SplittableRandom;
  * {@link BoidRandom} stream keyed by (run key, step, boid id), so it does not depend on the
  * order boids are visited in.
  *
- * <p>This class is the orchestration. Each {@link #step()} rebuilds the {@link NeighbourGrid},
- * copies the state into cell order (so neighbours are read from contiguous memory), takes each
- * boid's neighbour sums from the pass that applies ({@link PairPass}, {@link NeighbourPass},
- * {@link GlobalSums}), updates it with {@link BoidUpdate} (the rules, forces, motion and
- * boundary, through exhaustive switches over each family's {@code Kind}) in the preset's update
- * order, and moves the predators. A preset's {@link CustomRule}s run on the general (one boid
- * at a time) pass, on the neighbourhood collected there. Nothing is allocated per step
- * (captures aside, and whatever a custom rule allocates). {@link #parallel} splits the per-boid
- * phase of large synchronous steps over threads, bit for bit as the serial step. A preset that
- * names a peer's whole model ({@link Preset#peer()}) is run by that model's {@link PeerKernel}
- * instead: its initial state and every step.
+ * <p>A {@link Preset.RuleSet} is stepped by the engine's rules ({@link RuleEngine}: neighbour
+ * grid, neighbour sums, the rules, motion, boundary and predators; nothing is allocated per
+ * step); {@link #parallel} splits the per-boid phase of large synchronous steps over threads, bit
+ * for bit as the serial step. A {@link Preset.Peer} is run by its model's {@link PeerKernel}: its
+ * initial state and every step.
  *
  * <pre>{@code
  * Simulation sim = Simulation.of(Presets.get("reynolds"), 42);
@@ -38,63 +27,35 @@ import java.util.SplittableRandom;
 public final class Simulation {
     private final Preset preset;
     private final Flock flock;
-    private final BoidUpdate rules;               // the per-boid update: rules, forces, motion, boundary
-    private final NeighbourGrid grid;
-    private final PeerKernel peer;               // null unless the preset names a peer model
     private final BoidRandom draws;              // the run's keyed per-step draws (the rules' or a peer kernel's)
+    private final RuleEngine rules;              // null for a peer model
+    private final PeerKernel peer;               // null for a rule set
     private long step;
 
-    // parameters
-    private final boolean threeD, periodic, sequential, global;
-    private final boolean wrapPositions;          // positions wrap (Wrap: with minimum images; WrapPositionsOnly: without)
-    private final boolean excludeCoincident;      // neighbours need d > 0 (001)
-    // sequential update whose step length is not bounded by maxSpeed·dt (unclamped motion): a
-    // boid that moved farther than the slack makes the rest of the step scan every boid, so the
-    // neighbour queries stay exact
-    private final boolean stepUnbounded;
-    private boolean scanAll;
-    private int lastId;                           // highest live boid id (SummedVelocityMatch)
-    private final Neighbourhood.Kind nbKind;
-    private final boolean nbScansRadius, topological;
-    private final int topologicalCount;
-    private final double fieldOfViewCos;          // cos(angle/2), or −2 when the cone is off
-    private final double size;
-    private final double sepR2, nbR2;
-    private final double cellSize;
-    private final boolean needUnit, needHeading;
-    private final Predation predation;
-
-    // cell-ordered working state
-    // the flock's current arrays (cell order after the step's reordering)
-    private double[] sx, sy, sz, svx, svy, svz;
-    private final double[] ux, uy, uz, heading;
-    private final int[] slotOfId;
-    private final int reach;                      // cells searched on each side (cell = radius / reach)
-    private final boolean fastPairs;              // synchronous, metric, common variants
-    private boolean shiftsExact;                  // this step's grid allows the symmetric pair pass
-    private final PairPass pairs;                 // null unless fastPairs
-    private final NeighbourPass neighbours;       // one boid's neighbour sums, from whichever pass applies
-    private double slack;
-    private final GlobalSums globalSums;          // the global neighbourhood's flock-wide sums
-    private ParallelStep parallel;                // null: the per-boid phase runs on the calling thread
+    /** The smallest flock a parallel step ({@link #parallel}) splits over threads; smaller ones step serially. */
+    public static final int PARALLEL_MIN_BOIDS = RuleEngine.PARALLEL_MIN_BOIDS;
 
     /**
      * A simulation from a random initial state: positions uniform in the centred box of side
      * {@code boids.spawnSize}, velocities of length {@code boids.initialSpeed} in uniformly random
-     * directions, predators uniform in the world box at rest.
+     * directions, predators uniform in the world box at rest (a peer model draws its own).
      *
      * @param seed any 64-bit value; the same seed gives the same run, bit for bit
      */
     public static Simulation of(Preset preset, long seed) {
         SplittableRandom random = new SplittableRandom(seed);
-        Flock flock = new Flock(preset.world().dimension(), preset.boids().count(), preset.predators().count());
-        if (preset.isPeer()) {
-            PeerKernel kernel = preset.peer().kernel(preset, flock.capacity());
-            kernel.randomize(flock, random);
-            return new Simulation(preset, flock, random, true, kernel);
-        }
-        InitialState.randomize(preset, flock, random);
-        return new Simulation(preset, flock, random);
+        Flock flock = new Flock(preset.world().dimension(), preset.boids().count(), preset.predatorCount());
+        return switch (preset) {
+            case Preset.RuleSet rules -> {
+                InitialState.randomize(rules, flock, random);
+                yield new Simulation(rules, flock, random, true);
+            }
+            case Preset.Peer peer -> {
+                PeerKernel kernel = peer.peer().kernel(peer, flock.capacity());
+                kernel.randomize(flock, random);
+                yield new Simulation(peer, flock, random, kernel);
+            }
+        };
     }
 
     /**
@@ -111,10 +72,14 @@ public final class Simulation {
 
     /** The simulation of a validated given state; a peer model's kernel takes the state over. */
     private static Simulation adopted(Preset preset, Flock flock, SplittableRandom random) {
-        if (!preset.isPeer()) return new Simulation(preset, flock, random);
-        PeerKernel kernel = preset.peer().kernel(preset, flock.capacity());
-        kernel.adopt(flock, random);
-        return new Simulation(preset, flock, random, true, kernel);
+        return switch (preset) {
+            case Preset.RuleSet rules -> new Simulation(rules, flock, random, true);
+            case Preset.Peer peer -> {
+                PeerKernel kernel = peer.peer().kernel(peer, flock.capacity());
+                kernel.adopt(flock, random);
+                yield new Simulation(peer, flock, random, kernel);
+            }
+        };
     }
 
     /**
@@ -127,7 +92,7 @@ public final class Simulation {
      */
     public static Simulation ofBoids(Preset preset, long seed, Flock boids) {
         int n = boids.count();
-        Flock flock = new Flock(boids.dimension(), n, preset.predators().count());
+        Flock flock = new Flock(boids.dimension(), n, preset.predatorCount());
         System.arraycopy(boids.x(), 0, flock.x(), 0, n); System.arraycopy(boids.y(), 0, flock.y(), 0, n);
         System.arraycopy(boids.z(), 0, flock.z(), 0, n); System.arraycopy(boids.vx(), 0, flock.vx(), 0, n);
         System.arraycopy(boids.vy(), 0, flock.vy(), 0, n); System.arraycopy(boids.vz(), 0, flock.vz(), 0, n);
@@ -142,109 +107,49 @@ public final class Simulation {
      * For tests: as {@link #of(Preset, long)} but never taking the symmetric pair pass, so the
      * general one-boid-at-a-time pass can be compared with it on the same preset.
      */
-    static Simulation ofGeneralPass(Preset preset, long seed) {
+    static Simulation ofGeneralPass(Preset.RuleSet preset, long seed) {
         SplittableRandom random = new SplittableRandom(seed);
         Flock flock = new Flock(preset.world().dimension(), preset.boids().count(), preset.predators().count());
         InitialState.randomize(preset, flock, random);
-        return new Simulation(preset, flock, random, false, null);
+        return new Simulation(preset, flock, random, false);
     }
 
     /** For tests: whether the steps take the symmetric pair pass (when the grid's images allow it). */
     boolean takesPairPass() {
-        return fastPairs;
+        return rules != null && rules.takesPairPass();
     }
 
-    private Simulation(Preset preset, Flock flock, SplittableRandom random) {
-        this(preset, flock, random, true, null);
-    }
-
-    private Simulation(Preset preset, Flock flock, SplittableRandom random, boolean pairPass, PeerKernel peer) {
+    private Simulation(Preset.RuleSet preset, Flock flock, SplittableRandom random, boolean pairPass) {
         this.preset = preset;
         this.flock = flock;
-        this.peer = peer;
         draws = new BoidRandom(random.nextLong());
-        rules = new BoidUpdate(preset, flock, draws);
-        Preset.World world = preset.world();
-        threeD = world.dimension() == 3;
-        size = world.size();
-        sequential = preset.update() != Preset.UpdateOrder.SYNCHRONOUS;
-        Boundary.Kind bndKind = Boundary.kind(world.boundary());
-        periodic = bndKind.periodicDistances();
-        wrapPositions = bndKind.wrapsPositions();
-        sepR2 = preset.separation().radius() * preset.separation().radius();
-
-        excludeCoincident = preset.neighbourhood() instanceof Neighbourhood.MetricExcludingCoincident;
-        nbKind = Neighbourhood.kind(preset.neighbourhood());
-        switch (preset.neighbourhood()) {
-            case Neighbourhood.Metric m -> {
-                nbR2 = m.radius() * m.radius(); fieldOfViewCos = -2; topologicalCount = 0;
-            }
-            case Neighbourhood.MetricExcludingCoincident m -> {
-                nbR2 = m.radius() * m.radius(); fieldOfViewCos = -2; topologicalCount = 0;
-            }
-            case Neighbourhood.FieldOfView f -> {
-                nbR2 = f.radius() * f.radius(); topologicalCount = 0;
-                fieldOfViewCos = f.angle() >= 360 ? -2 : Math.cos(Math.toRadians(f.angle() / 2));
-            }
-            case Neighbourhood.Topological t -> {
-                nbR2 = 0; fieldOfViewCos = -2; topologicalCount = t.count();
-            }
-            case Neighbourhood.Global g -> { nbR2 = 0; fieldOfViewCos = -2; topologicalCount = 0; }
-        }
-        nbScansRadius = nbKind.scansRadius();
-        topological = nbKind == Neighbourhood.Kind.TOPOLOGICAL;
-        global = nbKind == Neighbourhood.Kind.GLOBAL;
-        needUnit = rules.needUnit;
-        needHeading = rules.needHeading;
-
-        // Sequential update reads neighbours that already moved this step: widen the cells by
-        // the largest step so a neighbour query from the start-of-step cells stays exact.
-        // the symmetric pair pass when every variant reads only its sums (each declares it)
-        fastPairs = pairPass && !rules.custom && !sequential && nbKind.usesPairSums() && rules.sepKind.usesPairSums()
-                && rules.aliKind.usesPairSums() && rules.cohKind.usesPairSums();
-        slack = sequential ? rules.largestStep : 0;
-        stepUnbounded = sequential && rules.motKind.stepUnbounded();
-        // 2D: half-radius cells searched two deep scan 6.25 r² instead of 9 r² (31 % fewer candidates)
-        reach = threeD ? 1 : 2;
-        cellSize = (preset.interactionRadius() + slack) / reach;
-
-        predation = new Predation(preset.predators(), flock, periodic, size, preset.motion().dt());
-
-        int capacity = flock.capacity();
-        // WrapPositionsOnly: the cells wrap with the positions (a boid that wrapped stays in its
-        // cell's block), the distances do not (a boid across the edge is far away)
-        grid = new NeighbourGrid(world.dimension(), wrapPositions, size, capacity);
-        slotOfId = new int[sequential ? capacity : 0];
-        pairs = fastPairs ? new PairPass(grid, threeD, periodic, excludeCoincident, needUnit, needHeading, sepR2, nbR2, size,
-                reach, capacity) : null;
-        globalSums = new GlobalSums(needUnit, needHeading);
-        ux = new double[needUnit ? capacity : 0]; uy = new double[needUnit ? capacity : 0];
-        uz = new double[needUnit ? capacity : 0];
-        heading = new double[needHeading ? capacity : 0];
-        neighbours = new NeighbourPass(grid, reach, periodic, size, threeD, nbScansRadius,
-                rules.aliKind == Alignment.Kind.ZONAL, rules.sepKind == Separation.Kind.ZONAL, excludeCoincident, needUnit,
-                needHeading, topological, topologicalCount, sequential, sepR2, nbR2, rules.orientationR2, fieldOfViewCos,
-                pairs, global ? globalSums : null, rules.custom, capacity);
+        rules = new RuleEngine(preset, flock, draws, pairPass);
+        peer = null;
     }
 
-    /** The smallest flock a parallel step ({@link #parallel}) splits over threads; smaller ones step serially. */
-    public static final int PARALLEL_MIN_BOIDS = 20_000;
+    private Simulation(Preset.Peer preset, Flock flock, SplittableRandom random, PeerKernel kernel) {
+        this.preset = preset;
+        this.flock = flock;
+        draws = new BoidRandom(random.nextLong());
+        rules = null;
+        peer = kernel;
+    }
 
     /**
      * Steps on {@code threads} threads from now on: the per-boid phase of each step (neighbour
      * sums and update) is split over contiguous blocks of cells, bit-identical to the serial
-     * step. Applies to synchronous presets without custom rules, with at least
+     * step. Applies to synchronous rule sets without custom rules, with at least
      * {@link #PARALLEL_MIN_BOIDS} boids; the grid, the symmetric pair pass and the predators stay
-     * serial, and sequential presets (one boid after another by definition) always step serially.
-     * The threads are the JVM's shared daemon workers; simulations stepping at the same time take
-     * turns on them.
+     * serial, and sequential presets (one boid after another by definition) and peer models
+     * always step serially. The threads are the JVM's shared daemon workers; simulations stepping
+     * at the same time take turns on them.
      *
      * @param threads &ge; 1 (1: serial)
      * @return this simulation
      */
     public Simulation parallel(int threads) {
         Check.inRange("threads", threads, 1, 1024);
-        parallel = threads > 1 && !sequential && !rules.custom ? new ParallelStep(threads, neighbours, rules) : null;
+        if (rules != null) rules.parallel(threads);
         return this;
     }
 
@@ -254,14 +159,14 @@ public final class Simulation {
     /** @return the live state (see {@link Flock}). */
     public Flock flock() { return flock; }
 
-    /** @return the peer model's kernel running this simulation, or null for a preset of the engine's rules */
+    /** @return the peer model's kernel running this simulation, or null for a rule set */
     public PeerKernel peer() { return peer; }
 
     /** @return number of completed steps. */
     public long stepCount() { return step; }
 
-    /** @return every capture so far, in order (unmodifiable view). */
-    public List<Capture> captures() { return predation.captures(); }
+    /** @return every capture so far, in order (unmodifiable view; always empty for a peer model). */
+    public List<Capture> captures() { return rules != null ? rules.captures() : List.of(); }
 
     /**
      * Shows the current state to {@code observer}, then runs {@code steps} steps, showing the
@@ -278,93 +183,11 @@ public final class Simulation {
         }
     }
 
-    /** Advances the flock and the predators by one step. */
+    /** Advances the flock (and a rule set's predators) by one step. */
     public void step() {
-        if (peer != null) {
-            peer.step(flock, step, draws);
-            step++;
-            return;
-        }
-        int n = flock.count();
-        grid.build(flock.x(), flock.y(), flock.z(), n, cellSize);
-        flock.reorder(grid.order());      // storage in cell order: grid slot s is flock slot s
-        shiftsExact = grid.shiftsExact(reach);
-        int maxRuns = grid.maxRuns(reach);
-        // grown geometrically, so a flock whose grid keeps growing allocates O(log) times, not every step
-        neighbours.ensureRuns(maxRuns);
-        sx = flock.x(); sy = flock.y(); sz = flock.z();
-        svx = flock.vx(); svy = flock.vy(); svz = flock.vz();
-        if (needUnit) for (int s = 0; s < n; s++) cacheUnit(s);
-        if (needHeading) for (int s = 0; s < n; s++) heading[s] = Math.atan2(svy[s], svx[s]);
-        if (global) globalSums.compute(n, sx, sy, sz, svx, svy, svz, ux, uy, uz, heading);
-        if (rules.aliKind == Alignment.Kind.SUMMED_VELOCITY_MATCH) {
-            int[] id = flock.id();
-            lastId = -1;
-            for (int s = 0; s < n; s++) lastId = Math.max(lastId, id[s]);
-        }
-        rules.beginStep(step, lastId, sx, sy, sz, svx, svy, svz, ux, uy);
-
-        scanAll = false;
-        if (sequential) {
-            // one by one in id order, each boid seeing the ones before it already moved
-            int[] id = flock.id();
-            java.util.Arrays.fill(slotOfId, -1);
-            for (int s = 0; s < n; s++) slotOfId[id[s]] = s;
-            double slack2 = slack * slack;
-            for (int boid = 0; boid < slotOfId.length; boid++) {
-                int s = slotOfId[boid];
-                if (s < 0) continue;
-                if (global) globalSums.add(s, -1, sx, sy, sz, svx, svy, svz, ux, uy, uz, heading);
-                double ox = sx[s], oy = sy[s], oz = sz[s];
-                updateBoid(s, n, sx, sy, sz, svx, svy, svz);
-                if (stepUnbounded && !scanAll) {
-                    double dx = sx[s] - ox, dy = sy[s] - oy, dz = sz[s] - oz;     // as the grid sees it
-                    if (wrapPositions) {
-                        dx = Periodic.minimumImage(dx, size);
-                        dy = Periodic.minimumImage(dy, size);
-                        dz = Periodic.minimumImage(dz, size);
-                    }
-                    scanAll = dx * dx + dy * dy + dz * dz > slack2;
-                }
-                if (needUnit) cacheUnit(s);
-                if (needHeading) heading[s] = Math.atan2(svy[s], svx[s]);
-                if (global) globalSums.add(s, +1, sx, sy, sz, svx, svy, svz, ux, uy, uz, heading);
-            }
-        } else {
-            double[] nx = flock.nextX(), ny = flock.nextY(), nz = flock.nextZ();
-            double[] nvx = flock.nextVx(), nvy = flock.nextVy(), nvz = flock.nextVz();
-            if (fastPairs && shiftsExact) pairs.run(n, sx, sy, sz, svx, svy, svz, ux, uy, uz, heading, maxRuns);
-            if (parallel != null && n >= PARALLEL_MIN_BOIDS) {
-                parallel.run(n, maxRuns, step, lastId, fastPairs && shiftsExact, sx, sy, sz, svx, svy, svz, ux, uy, uz,
-                        heading, nx, ny, nz, nvx, nvy, nvz);
-            } else {
-                for (int s = 0; s < n; s++) updateBoid(s, n, nx, ny, nz, nvx, nvy, nvz);
-            }
-            flock.swapBuffers();
-        }
-        if (rules.clampsAtStepEnd) rules.clampThenBound(n);
+        if (peer != null) peer.step(flock, step, draws);
+        else rules.step(step);
         step++;
-        if (flock.predatorCount() > 0) {
-            predation.move();
-            predation.capture(step);
-        }
-    }
-
-    private void cacheUnit(int s) {
-        double a = svx[s], b = svy[s], c = svz[s];
-        double len = Math.sqrt(a * a + b * b + c * c);
-        if (len > 0) {
-            ux[s] = a / len; uy[s] = b / len; uz[s] = c / len;
-        } else {
-            ux[s] = 0; uy[s] = 0; uz[s] = 0;
-        }
-    }
-
-    /** One boid: its neighbour sums, then its update, written to slot s of the output arrays. */
-    private void updateBoid(int s, int n, double[] outX, double[] outY, double[] outZ,
-                            double[] outVx, double[] outVy, double[] outVz) {
-        neighbours.gather(s, n, sx, sy, sz, svx, svy, svz, ux, uy, uz, heading, fastPairs && shiftsExact, scanAll, slack);
-        rules.update(s, neighbours, outX, outY, outZ, outVx, outVy, outVz);
     }
 
     /** @return the angle equivalent to {@code a} in (−π, π]. */

@@ -45,8 +45,8 @@ class CustomRuleTest {
         }
     }
 
-    private static Preset base(int dimension, UpdateOrder update, Neighbourhood neighbourhood) {
-        Preset reynolds = Presets.get("reynolds");
+    private static Preset.RuleSet base(int dimension, UpdateOrder update, Neighbourhood neighbourhood) {
+        Preset.RuleSet reynolds = Presets.rules("reynolds");
         return reynolds.toBuilder()
                 .world(new Preset.World(dimension, 40, reynolds.world().boundary()))
                 .boids(new Preset.Boids(150, 0.5, 1.0, 1.0, 40))
@@ -64,10 +64,10 @@ class CustomRuleTest {
                 for (Neighbourhood neighbourhood : List.<Neighbourhood>of(new Neighbourhood.Metric(5),
                         new Neighbourhood.MetricExcludingCoincident(5), new Neighbourhood.FieldOfView(5, 270),
                         new Neighbourhood.Topological(7))) {
-                    Preset p = base(dimension, update, neighbourhood);
-                    Preset builtIn = p.toBuilder().cohesion(new Cohesion.Centroid(0.05)).build();
+                    Preset.RuleSet p = base(dimension, update, neighbourhood);
+                    Preset.RuleSet builtIn = p.toBuilder().cohesion(new Cohesion.Centroid(0.05)).build();
                     // step 2: name the rule in a preset (built-in cohesion off)
-                    Preset custom = p.toBuilder().cohesion(new Cohesion.Centroid(0))
+                    Preset.RuleSet custom = p.toBuilder().cohesion(new Cohesion.Centroid(0))
                             .customRules(List.of(new CentroidPull(0.05))).build();
                     // step 3: run it (the built-in on the general path too: same order of additions)
                     Simulation a = Simulation.ofGeneralPass(builtIn, 7);
@@ -92,7 +92,7 @@ class CustomRuleTest {
     void theReadmeExampleRunsOnEveryNeighbourhoodAndIsDeterministic() {
         for (Neighbourhood neighbourhood : List.<Neighbourhood>of(new Neighbourhood.Metric(5),
                 new Neighbourhood.Topological(3), new Neighbourhood.Global())) {
-            Preset p = base(3, UpdateOrder.SEQUENTIAL, neighbourhood).toBuilder()
+            Preset.RuleSet p = base(3, UpdateOrder.SEQUENTIAL, neighbourhood).toBuilder()
                     .customRules(List.of(new NearestPull(0.02))).build();
             Simulation a = Simulation.of(p, 3), b = Simulation.of(p, 3);
             Simulation without = Simulation.of(base(3, UpdateOrder.SEQUENTIAL, neighbourhood), 3);
@@ -108,7 +108,7 @@ class CustomRuleTest {
 
     @Test
     void aPresetWithoutCustomRulesEqualsItsFifteenArgumentForm() {
-        Preset reynolds = Presets.get("reynolds");
+        Preset.RuleSet reynolds = Presets.rules("reynolds");
         assertEquals(List.of(), reynolds.customRules());
         assertEquals(reynolds, reynolds.toBuilder().customRules(List.of()).build());
         assertThrows(IllegalArgumentException.class, () -> reynolds.toBuilder().customRules(null).build());

@@ -31,14 +31,14 @@ class DeterminismTest {
 
     @Test
     void seedDrivesOnlyTheNoiseFromAGivenInitialState() {
-        Preset quiet = Presets.get("reynolds");
+        Preset.RuleSet quiet = Presets.rules("reynolds");
         Flock initial = Simulation.of(quiet, 5).flock().copy();
         Simulation a = Simulation.of(quiet, 1, initial), b = Simulation.of(quiet, 2, initial);
         a.run(50, (s, f) -> {});
         b.run(50, (s, f) -> {});
         assertTrue(a.flock().sameState(b.flock()), "no noise: the seed must not matter");
 
-        Preset noisy = quiet.toBuilder().noise(new Preset.Noise(0.05)).build();
+        Preset.RuleSet noisy = quiet.toBuilder().noise(new Preset.Noise(0.05)).build();
         Simulation c = Simulation.of(noisy, 1, initial), d = Simulation.of(noisy, 2, initial), e = Simulation.of(noisy, 1, initial);
         c.run(50, (s, f) -> {});
         d.run(50, (s, f) -> {});
@@ -52,7 +52,7 @@ class DeterminismTest {
         System.out.println("DeterminismTest seed = " + SEED);
         SplittableRandom random = new SplittableRandom(SEED);
         for (int run = 0; run < 40; run++) {
-            Preset preset = RandomPresets.next(random);
+            Preset.RuleSet preset = RandomPresets.next(random);
             long seed = random.nextLong();
             Simulation first = run(preset, seed, 30), second = run(preset, seed, 30);
             String where = "run " + run + " (seed " + SEED + ") " + preset;
@@ -63,7 +63,7 @@ class DeterminismTest {
 
     @Test
     void initialStateIsCopied() {
-        Preset preset = Presets.get("seed001");
+        Preset.RuleSet preset = Presets.rules("seed001");
         Flock initial = Simulation.of(preset, 9).flock().copy();
         Flock untouched = initial.copy();
         run(preset, 9, initial, 5);

@@ -29,13 +29,12 @@ class FastPairPassTest {
     void symmetricAndGeneralPassesAgreeForEveryBuiltInPreset(long seed) {
         for (String name : Presets.all().keySet()) {
             // a peer's whole model runs its own kernel, never the engine's pair passes
-            if (Presets.get(name).isPeer()) continue;
+            if (!(Presets.get(name) instanceof Preset.RuleSet base)) continue;
             int configurations = 0;
             for (int dimension = 2; dimension <= 3; dimension++) {
                 for (Boundary boundary : new Boundary[] {new Boundary.Wrap(), new Boundary.WrapPositionsOnly(), new Boundary.None()}) {
-                    Preset base = Presets.get(name);
                     double goalZ = dimension == 3 ? base.goal().z() : 0;
-                    Preset.Builder builder;
+                    Preset.RuleSet.Builder builder;
                     try {
                         builder = base.toBuilder()
                                 .goal(new Preset.Goal(base.goal().x(), base.goal().y(), goalZ, base.goal().radius(), base.goal().weight()))
@@ -56,7 +55,7 @@ class FastPairPassTest {
     @ParameterizedTest(name = "seed {0}")
     @ValueSource(longs = {1, 2, 3})
     void symmetricAndGeneralPassesAgreeForRandomPresetsOfEveryVariant(long seed) {
-        List<Preset> presets = RandomPresets.coveringEveryVariant(100 + seed);
+        List<Preset.RuleSet> presets = RandomPresets.coveringEveryVariant(100 + seed);
         // 5 steps, not 10: some start every boid at one point, where a 1/d² separation amplifies
         // the rounding difference of the two summation orders past 1e-9 within 8 steps
         for (int k = 0; k < presets.size(); k++) compare(presets.get(k).toBuilder(), seed, 5, "random preset " + k + " " + presets.get(k));
@@ -69,8 +68,8 @@ class FastPairPassTest {
      */
     @org.junit.jupiter.api.Test
     void theAlignmentsThatReadOnlySumsTakeThePairPass() {
-        for (Preset p : RandomPresets.coveringEveryVariant(7)) {
-            Preset synchronous = p.toBuilder().update(Preset.UpdateOrder.SYNCHRONOUS).build();
+        for (Preset.RuleSet p : RandomPresets.coveringEveryVariant(7)) {
+            Preset.RuleSet synchronous = p.toBuilder().update(Preset.UpdateOrder.SYNCHRONOUS).build();
             boolean sums = Alignment.kind(synchronous.alignment()).usesPairSums();
             boolean metric = synchronous.neighbourhood() instanceof Neighbourhood.Metric
                     || synchronous.neighbourhood() instanceof Neighbourhood.MetricExcludingCoincident;
@@ -78,14 +77,14 @@ class FastPairPassTest {
                     && io.flocktune.sim.rule.Cohesion.kind(synchronous.cohesion()).usesPairSums() && synchronous.customRules().isEmpty();
             assertEquals(sums && metric && others, Simulation.of(synchronous, 1).takesPairPass(), synchronous.toString());
         }
-        assertTrue(Simulation.of(Presets.get("vicsek"), 1).takesPairPass(), "vicsek: Σ unit(v_j) from the pair pass");
-        assertTrue(Simulation.of(Presets.get("reynolds"), 1).takesPairPass(), "reynolds");
-        assertTrue(!Simulation.of(Presets.get("couzin"), 1).takesPairPass(), "couzin: zones and a field of view");
+        assertTrue(Simulation.of(Presets.rules("vicsek"), 1).takesPairPass(), "vicsek: Σ unit(v_j) from the pair pass");
+        assertTrue(Simulation.of(Presets.rules("reynolds"), 1).takesPairPass(), "reynolds");
+        assertTrue(!Simulation.of(Presets.rules("couzin"), 1).takesPairPass(), "couzin: zones and a field of view");
     }
 
     /** Runs {@code builder}'s preset, made synchronous with a metric neighbourhood, on both passes. */
-    private static void compare(Preset.Builder builder, long seed, int steps, String what) {
-        Preset preset = builder.update(Preset.UpdateOrder.SYNCHRONOUS).build();
+    private static void compare(Preset.RuleSet.Builder builder, long seed, int steps, String what) {
+        Preset.RuleSet preset = builder.update(Preset.UpdateOrder.SYNCHRONOUS).build();
         Neighbourhood metric = switch (preset.neighbourhood()) {
             case Neighbourhood.Metric m -> m;
             case Neighbourhood.MetricExcludingCoincident m -> m;
@@ -96,7 +95,7 @@ class FastPairPassTest {
         if (preset.alignment() instanceof Alignment.Zonal zonal && metric instanceof Neighbourhood.Metric m && m.radius() < zonal.radius()) {
             metric = new Neighbourhood.Metric(zonal.radius());
         }
-        Preset synchronous = builder.neighbourhood(metric).build();
+        Preset.RuleSet synchronous = builder.neighbourhood(metric).build();
         double size = synchronous.world().size();
         boolean periodic = synchronous.world().boundary() instanceof Boundary.Wrap
                 || synchronous.world().boundary() instanceof Boundary.WrapPositionsOnly;   // positions wrap

@@ -11,7 +11,7 @@ class GoalTest {
 
     @Test
     void goalPullsOnlyWithinItsRadius() {
-        Preset preset = TestPresets.quiet(3).toBuilder().goal(new Preset.Goal(10, 0, 0, 5, 0.1)).build();
+        Preset.RuleSet preset = TestPresets.quiet(3).toBuilder().goal(new Preset.Goal(10, 0, 0, 5, 0.1)).build();
         Flock before = TestFlocks.of(3, new double[] {7, 0, 0, 0, 0, 0}, new double[] {10, 0, 5, 0, 0, 0},
                 new double[] {4, 0, 0, 0, 0, 0}, new double[] {30, 0, 0, 0, 0, 0});
         Flock after = TestFlocks.stepOnce(preset, before).flock();

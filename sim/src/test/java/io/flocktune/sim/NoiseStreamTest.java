@@ -28,10 +28,10 @@ class NoiseStreamTest {
     @ValueSource(longs = {1, 7, 42})
     void aBoidsNoiseDoesNotDependOnTheOtherBoids(long seed) {
         for (String name : new String[] {"reynolds", "vicsek", "couzin"}) {
-            Preset base = Presets.get(name);
-            Preset.Builder b = base.toBuilder().world(new Preset.World(base.world().dimension(), 1000, new Boundary.None()));
+            Preset.RuleSet base = Presets.rules(name);
+            Preset.RuleSet.Builder b = base.toBuilder().world(new Preset.World(base.world().dimension(), 1000, new Boundary.None()));
             if (name.equals("reynolds")) b.noise(new Preset.Noise(0.3));
-            Preset preset = b.build();
+            Preset.RuleSet preset = b.build();
             Flock five = isolated(5), six = isolated(6);
             if (preset.world().dimension() == 3) {
                 five = lift(five);

@@ -9,7 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class OfBoidsTest {
     @Test
     void keepsTheBoidsAndDrawsThePresetsPredatorsDeterministically() {
-        Preset preset = Presets.get("seed002");                    // one predator, 3D, size 100
+        Preset.RuleSet preset = Presets.rules("seed002");                    // one predator, 3D, size 100
         Flock boids = new Flock(3, 5, 0);
         for (int i = 0; i < 5; i++) {
             boids.x()[i] = i; boids.y()[i] = -i; boids.z()[i] = 2 * i; boids.vx()[i] = 0.5; boids.id()[i] = 10 + i;

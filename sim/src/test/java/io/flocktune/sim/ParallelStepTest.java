@@ -15,7 +15,7 @@ class ParallelStepTest {
     void parallelStepsEqualSerialStepsBitForBit(String name) {
         for (Neighbourhood nb : new Neighbourhood[] {null, new Neighbourhood.Topological(7)}) {
             if (nb != null && name.equals("couzin")) continue;      // Couzin's zones need a radius
-            Preset preset = large(Presets.get(name), nb);
+            Preset.RuleSet preset = large(Presets.rules(name), nb);
             assertTrue(preset.update() == Preset.UpdateOrder.SYNCHRONOUS, name);
             Simulation serial = Simulation.of(preset, 5);
             Simulation parallel = Simulation.of(preset, 5).parallel(3);
@@ -28,13 +28,13 @@ class ParallelStepTest {
     }
 
     /** {@link Simulation#PARALLEL_MIN_BOIDS} boids at about 10 neighbours each, periodic. */
-    private static Preset large(Preset base, Neighbourhood nb) {
+    private static Preset.RuleSet large(Preset.RuleSet base, Neighbourhood nb) {
         int n = Simulation.PARALLEL_MIN_BOIDS;
         double r = base.interactionRadius(), d = base.world().dimension();
         double ball = d == 2 ? Math.PI * r * r : 4.0 / 3 * Math.PI * r * r * r;
         double size = Math.pow(n * ball / 10, 1 / d);
         Preset.Boids b = base.boids();
-        Preset.Builder builder = base.toBuilder()
+        Preset.RuleSet.Builder builder = base.toBuilder()
                 .world(new Preset.World(base.world().dimension(), size, new Boundary.Wrap()))
                 .boids(new Preset.Boids(n, b.minSpeed(), b.maxSpeed(), b.initialSpeed(), size));
         if (nb != null) builder.neighbourhood(nb);

@@ -84,7 +84,7 @@ class PredatorsTest {
     void centroidChaserKeepsTheBoidsTimeStep() {
         Flock before = TestFlocks.of(3, new double[][] {{0, 0, 0, 1, 0, 0}, {10, 0, 0, 1, 0, 0}},
                 new double[][] {{-20, 0, 0, 0, 0, 0}});
-        Preset preset = predators(0.01, 10, 0, 0, false).toBuilder().motion(new Motion.Additive(0.5)).build();
+        Preset.RuleSet preset = predators(0.01, 10, 0, 0, false).toBuilder().motion(new Motion.Additive(0.5)).build();
         Flock after = TestFlocks.stepOnce(preset, before).flock();
         assertVector("boid 0 moved v·dt", vector(0.5, 0, 0), TestFlocks.position(after, 0));
         assertVector("velocity (c − q)·power·dt", vector(0.1275, 0, 0), vector(after.pvx()[0], after.pvy()[0], after.pvz()[0]));
@@ -100,7 +100,7 @@ class PredatorsTest {
     void predatorAtMaxSpeedCoversMaxSpeedPerTimeUnitWhateverTheStep() {
         for (double dt : new double[] {1, 0.5, 0.02}) {
             Flock before = TestFlocks.of(3, new double[][] {{500, 0, 0, 0, 0, 0}}, new double[][] {{0, 0, 0, 2, 0, 0}});
-            Preset preset = TestPresets.quiet(3).toBuilder().motion(new Motion.Additive(dt))
+            Preset.RuleSet preset = TestPresets.quiet(3).toBuilder().motion(new Motion.Additive(dt))
                     .predators(new Predators(1, new PredatorBehaviour.ChaseNearest(1, 360, 90), 2, 10, 0, 0, false)).build();
             Simulation sim = Simulation.of(preset, 1, before);
             long steps = Math.round(1 / dt);
@@ -116,12 +116,12 @@ class PredatorsTest {
      */
     @Test
     void withTimeStepOneThePredatorsRunBitForBitAsBefore() {
-        Preset reynolds = Presets.get("reynolds");
+        Preset.RuleSet reynolds = Presets.rules("reynolds");
         PredatorBehaviour[] behaviours = {new PredatorBehaviour.ChaseCentroid(0.02),
                 new PredatorBehaviour.ChaseNearest(20, 270, 20), new PredatorBehaviour.ChaseVisibleCentroid(20, 270, 20)};
         long[] checksums = new long[behaviours.length];
         for (int b = 0; b < behaviours.length; b++) {
-            Preset preset = reynolds.toBuilder().predators(new Predators(3, behaviours[b], 1.2, 10, 1, 1, false)).build();
+            Preset.RuleSet preset = reynolds.toBuilder().predators(new Predators(3, behaviours[b], 1.2, 10, 1, 1, false)).build();
             Simulation sim = Simulation.of(preset, 1);
             for (int k = 0; k < 300; k++) sim.step();
             checksums[b] = checksum(sim.flock().inIdOrder());
@@ -143,7 +143,7 @@ class PredatorsTest {
     }
 
     /** Quiet 3D preset with one predator: chase power, flee radius and weight, capture radius. */
-    private static Preset predators(double power, double fleeRadius, double fleeWeight, double captureRadius,
+    private static Preset.RuleSet predators(double power, double fleeRadius, double fleeWeight, double captureRadius,
                                     boolean removeOnCapture) {
         return TestPresets.quiet(3).toBuilder().predators(new Predators(1, new PredatorBehaviour.ChaseCentroid(power), 2,
                 fleeRadius, fleeWeight, captureRadius, removeOnCapture)).build();

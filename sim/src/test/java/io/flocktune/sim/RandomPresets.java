@@ -1,13 +1,13 @@
 package io.flocktune.sim;
 
-import io.flocktune.sim.Preset.Boids;
+import io.flocktune.sim.Scene.Boids;
 import io.flocktune.sim.Preset.Goal;
 import io.flocktune.sim.Preset.Noise;
 import io.flocktune.sim.Preset.Obstacles;
 import io.flocktune.sim.Preset.Predators;
 import io.flocktune.sim.Preset.Sphere;
 import io.flocktune.sim.Preset.UpdateOrder;
-import io.flocktune.sim.Preset.World;
+import io.flocktune.sim.Scene.World;
 import io.flocktune.sim.rule.Alignment;
 import io.flocktune.sim.rule.Boundary;
 import io.flocktune.sim.rule.Cohesion;
@@ -43,15 +43,15 @@ public final class RandomPresets {
      *
      * @throws IllegalStateException if 20 000 draws miss a variant
      */
-    public static List<Preset> coveringEveryVariant(long seed) {
+    public static List<Preset.RuleSet> coveringEveryVariant(long seed) {
         java.util.Set<Object> wanted = new java.util.LinkedHashSet<>();
         for (Class<?> family : FAMILIES) wanted.addAll(List.of(family.getPermittedSubclasses()));
         wanted.addAll(List.of(UpdateOrder.values()));
         wanted.addAll(List.of("2D", "3D"));
         SplittableRandom random = new SplittableRandom(seed);
-        List<Preset> kept = new ArrayList<>();
+        List<Preset.RuleSet> kept = new ArrayList<>();
         for (int draw = 0; draw < 20_000 && !wanted.isEmpty(); draw++) {
-            Preset p = next(random);
+            Preset.RuleSet p = next(random);
             List<Object> kinds = List.of(p.world().boundary().getClass(), p.neighbourhood().getClass(), p.separation().getClass(),
                     p.alignment().getClass(), p.cohesion().getClass(), p.motion().getClass(), p.predators().behaviour().getClass(),
                     p.obstacles().avoidance().getClass(), p.update(), p.world().dimension() + "D");
@@ -62,7 +62,7 @@ public final class RandomPresets {
     }
 
     /** @return a random valid preset (see the class comment). */
-    public static Preset next(SplittableRandom r) {
+    public static Preset.RuleSet next(SplittableRandom r) {
         int dimension = r.nextBoolean() ? 2 : 3;
         double size = logUniform(r, 5, 1000);
         Boundary boundary = switch (r.nextInt(5)) {
@@ -150,7 +150,7 @@ public final class RandomPresets {
         Goal goal = new Goal(coordinate(r, size), coordinate(r, size), dimension == 3 ? coordinate(r, size) : 0,
                 logUniform(r, 0.1, size), weight(r));
         Noise noise = new Noise(r.nextBoolean() ? 0 : logUniform(r, 0.001, 1));
-        return new Preset(Preset.FORMAT, "random", "random preset for property tests",
+        return new Preset.RuleSet(Preset.FORMAT, "random", "random preset for property tests",
                 new World(dimension, size, boundary), boids, UpdateOrder.values()[r.nextInt(UpdateOrder.values().length)],
                 neighbourhood, separation, alignment, cohesion, motion, predators, obstacles, goal, noise);
     }

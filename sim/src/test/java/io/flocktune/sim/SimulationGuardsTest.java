@@ -35,18 +35,18 @@ class SimulationGuardsTest {
             for (int i = 0; i < 5; i++) boids[i] = new double[] {at[0], at[1], z, 0, 0, 0};
             Flock flock = TestFlocks.of(preset.world().dimension(), boids, new double[][] {{at[0], at[1], z, 0, 0, 0}});
             Preset.Sphere sphere = new Preset.Sphere(at[0], at[1], z, 1);
-            Preset forceField = preset.toBuilder()
+            Preset.RuleSet forceField = preset.toBuilder()
                     .obstacles(new Preset.Obstacles(new ObstacleAvoidance.ForceField(5, 1), List.of(sphere)))
                     .goal(new Preset.Goal(at[0], at[1], z, 5, 1))
                     .predators(new Preset.Predators(1, new PredatorBehaviour.ChaseCentroid(0.1), 2, 5, 1, 0.5, false))
                     .build();
             assertFiniteForSteps(forceField, flock, label + " coincident at rest, force field");
-            Preset steerToAvoid = forceField.toBuilder()
+            Preset.RuleSet steerToAvoid = forceField.toBuilder()
                     .obstacles(new Preset.Obstacles(new ObstacleAvoidance.SteerToAvoid(5, 0.5, 1), List.of(sphere)))
                     .predators(new Preset.Predators(1, new PredatorBehaviour.ChaseNearest(5, 270, 30), 2, 5, 1, 0.5, false))
                     .build();
             assertFiniteForSteps(steerToAvoid, flock, label + " coincident at rest, steer-to-avoid");
-            Preset visibleCentroid = forceField.toBuilder()
+            Preset.RuleSet visibleCentroid = forceField.toBuilder()
                     .predators(new Preset.Predators(1, new PredatorBehaviour.ChaseVisibleCentroid(5, 90, 30), 2, 5, 1, 0.5, true))
                     .build();
             assertFiniteForSteps(visibleCentroid, flock, label + " coincident at rest, visible centroid");
@@ -93,7 +93,7 @@ class SimulationGuardsTest {
     }
 
     private interface Case {
-        void check(Preset preset, String label);
+        void check(Preset.RuleSet preset, String label);
     }
 
     /**
@@ -127,7 +127,7 @@ class SimulationGuardsTest {
                                     new Motion.ConstantSpeed(0.1, 1, 0.5), new Motion.TurningRate(0.1, 1, 40, 0.05),
                                     new Motion.MoveThenClamp(1), new Motion.Unclamped(1))) {
                                 for (UpdateOrder update : UpdateOrder.values()) {
-                                    Preset preset = TestPresets.quiet(dimension).toBuilder()
+                                    Preset.RuleSet preset = TestPresets.quiet(dimension).toBuilder()
                                             .world(new Preset.World(dimension, 100, new Boundary.Wrap()))
                                             .boids(new Preset.Boids(2, 0.5, 2, 1, 10))
                                             .neighbourhood(neighbourhood)
@@ -147,7 +147,7 @@ class SimulationGuardsTest {
         assertTrue(cases >= 4000, cases + " combinations");
     }
 
-    private static Simulation assertFiniteForSteps(Preset preset, Flock flock, String label) {
+    private static Simulation assertFiniteForSteps(Preset.RuleSet preset, Flock flock, String label) {
         Simulation sim = Simulation.of(preset, 3, flock);
         for (int step = 1; step <= 3; step++) {
             sim.step();

@@ -25,7 +25,7 @@ class SimulationPropertyTest {
         SplittableRandom random = new SplittableRandom(SEED);
         long boidSteps = 0;
         for (int run = 0; boidSteps < BOID_STEPS; run++) {
-            Preset preset = RandomPresets.next(random);
+            Preset.RuleSet preset = RandomPresets.next(random);
             long seed = random.nextLong();
             String where = "run " + run + " (property seed " + SEED + ", simulation seed " + seed + ") " + preset;
             Simulation sim = Simulation.of(preset, seed);
@@ -42,7 +42,7 @@ class SimulationPropertyTest {
         System.out.println("SimulationPropertyTest boid-steps = " + boidSteps);
     }
 
-    private static void checkSpeedAndBox(Preset preset, Flock f, long step, String where) {
+    private static void checkSpeedAndBox(Preset.RuleSet preset, Flock f, long step, String where) {
         double half = 0.5 * preset.world().size();
         // Additive, Steering and MoveThenClamp clamp the speed to maxSpeed, Unclamped does not;
         // the others keep a constant speed

@@ -10,9 +10,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /** The predators seed 002 asks for: chase what they can see, with a view cone and a turn limit. */
 class SmartPredatorTest {
 
-    private static Preset withPredator(PredatorBehaviour behaviour) {
+    private static Preset.RuleSet withPredator(PredatorBehaviour behaviour) {
         // synchronous, limit before the move: the flock's pairwise pushes leave its centroid where it is
-        return Presets.get("seed002").toBuilder()
+        return Presets.rules("seed002").toBuilder()
                 .update(Preset.UpdateOrder.SYNCHRONOUS).motion(new io.flocktune.sim.rule.Motion.Additive(1))
                 .world(new Preset.World(2, 1000, new Boundary.None()))
                 .goal(new Preset.Goal(0, 0, 0, 1, 0))

@@ -16,8 +16,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /** Steer-to-avoid against 000's force field, for one boid and one sphere of radius 5 at the origin. */
 class SteerToAvoidTest {
 
-    private static Preset lone(ObstacleAvoidance avoidance) {
-        return Presets.get("seed000").toBuilder()
+    private static Preset.RuleSet lone(ObstacleAvoidance avoidance) {
+        return Presets.rules("seed000").toBuilder()
                 .world(new Preset.World(3, 200, new Boundary.None()))
                 .separation(new Separation.Linear(1, 0))
                 .alignment(new Alignment.VelocityMatch(0))

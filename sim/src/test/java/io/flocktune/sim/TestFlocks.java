@@ -31,7 +31,7 @@ public final class TestFlocks {
     }
 
     /** Runs {@code preset} for one step from {@code initial} (noise seed 1). */
-    public static Simulation stepOnce(Preset preset, Flock initial) {
+    public static Simulation stepOnce(Preset.RuleSet preset, Flock initial) {
         Simulation sim = Simulation.of(preset, 1, initial);
         sim.step();
         return sim;

@@ -1,12 +1,12 @@
 package io.flocktune.sim;
 
-import io.flocktune.sim.Preset.Boids;
+import io.flocktune.sim.Scene.Boids;
 import io.flocktune.sim.Preset.Goal;
 import io.flocktune.sim.Preset.Noise;
 import io.flocktune.sim.Preset.Obstacles;
 import io.flocktune.sim.Preset.Predators;
 import io.flocktune.sim.Preset.UpdateOrder;
-import io.flocktune.sim.Preset.World;
+import io.flocktune.sim.Scene.World;
 import io.flocktune.sim.rule.Alignment;
 import io.flocktune.sim.rule.Boundary;
 import io.flocktune.sim.rule.Cohesion;
@@ -18,7 +18,7 @@ import io.flocktune.sim.rule.Separation;
 
 import java.util.List;
 
-/** A quiet base preset for rule tests; derive variants with {@link Preset#toBuilder()}. */
+/** A quiet base preset for rule tests; derive variants with {@link Preset.RuleSet#toBuilder()}. */
 public final class TestPresets {
     private TestPresets() {}
 
@@ -32,8 +32,8 @@ public final class TestPresets {
      *
      * @param dimension 2 or 3
      */
-    public static Preset quiet(int dimension) {
-        return new Preset(Preset.FORMAT, "quiet", "all rules off, for unit tests",
+    public static Preset.RuleSet quiet(int dimension) {
+        return new Preset.RuleSet(Preset.FORMAT, "quiet", "all rules off, for unit tests",
                 new World(dimension, 1000, new Boundary.None()),
                 new Boids(2, 0, NO_SPEED_LIMIT, 1, 10),
                 UpdateOrder.SYNCHRONOUS,

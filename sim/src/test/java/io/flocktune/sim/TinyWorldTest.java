@@ -1,7 +1,7 @@
 package io.flocktune.sim;
 
-import io.flocktune.sim.Preset.Boids;
-import io.flocktune.sim.Preset.World;
+import io.flocktune.sim.Scene.Boids;
+import io.flocktune.sim.Scene.World;
 import io.flocktune.sim.rule.Alignment;
 import io.flocktune.sim.rule.Boundary;
 import io.flocktune.sim.rule.Motion;
@@ -25,7 +25,7 @@ class TinyWorldTest {
     void aStepThatRoundsBelowTheLowerEdgeStillGivesAValidInitialState() {
         // wrapping x = 290023.4574756918 into this period rounds to 7.6e-13 below −size/2 unless corrected
         double size = 0.001620574503551895, step = 290023.4574756918;
-        Preset preset = Presets.get("vicsek").toBuilder()
+        Preset.RuleSet preset = Presets.rules("vicsek").toBuilder()
                 .world(new World(2, size, new Boundary.Wrap()))
                 .boids(new Boids(1, 0, step, step, size))
                 .neighbourhood(new Neighbourhood.Metric(1e-4))

@@ -25,8 +25,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
  */
 class TopologicalAndFieldOfViewTest {
 
-    private static Preset probe(int dimension, boolean periodic, double size, Neighbourhood neighbourhood) {
-        return Presets.get("reynolds").toBuilder()
+    private static Preset.RuleSet probe(int dimension, boolean periodic, double size, Neighbourhood neighbourhood) {
+        return Presets.rules("reynolds").toBuilder()
                 .world(new Preset.World(dimension, size, periodic ? new Boundary.Wrap() : new Boundary.None()))
                 .neighbourhood(neighbourhood)
                 .separation(new Separation.Linear(0.5, 0))
@@ -38,7 +38,7 @@ class TopologicalAndFieldOfViewTest {
     }
 
     /** Velocity change of each boid after one step, by boid index. */
-    private static double[][] centroidOffsets(Preset preset, Flock initial) {
+    private static double[][] centroidOffsets(Preset.RuleSet preset, Flock initial) {
         Simulation sim = Simulation.of(preset, 1, initial);
         sim.step();
         Flock after = sim.flock().inIdOrder();

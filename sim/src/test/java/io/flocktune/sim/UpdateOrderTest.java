@@ -15,7 +15,7 @@ class UpdateOrderTest {
 
     /** Boid 0 at rest at the origin, boid 1 at (4, 0, 0) moving (0, 2, 0); cohesion and alignment 0.5. */
     private static Flock step(UpdateOrder update) {
-        Preset preset = TestPresets.quiet(3).toBuilder().update(update)
+        Preset.RuleSet preset = TestPresets.quiet(3).toBuilder().update(update)
                 .cohesion(new Cohesion.Centroid(0.5)).alignment(new Alignment.VelocityMatch(0.5))
                 .separation(new Separation.Linear(1, 0)).build();
         return TestFlocks.stepOnce(preset, TestFlocks.of(3, new double[] {0, 0, 0, 0, 0, 0},
@@ -46,7 +46,7 @@ class UpdateOrderTest {
      */
     @Test
     void aBoidPushedFarIsSeenByTheBoidsAfterIt() {
-        Preset preset = Presets.get("seed000").toBuilder().update(UpdateOrder.SEQUENTIAL)
+        Preset.RuleSet preset = Presets.rules("seed000").toBuilder().update(UpdateOrder.SEQUENTIAL)
                 .world(new Preset.World(3, 1000, new io.flocktune.sim.rule.Boundary.None())).build();
         Flock after = TestFlocks.stepOnce(preset, TestFlocks.of(3, new double[] {20.5, 0, 0, 0, 0, 0},
                 new double[] {125, 0, 0, 0, 0, 0})).flock();

@@ -14,7 +14,7 @@ class VicsekCouzinRulesTest {
 
     @Test
     void vicsekWithoutNoiseTakesTheCircularMeanIncludingItself() {
-        Preset vicsek = Presets.get("vicsek").toBuilder().alignment(new Alignment.Vicsek(1, 0)).build();
+        Preset.RuleSet vicsek = Presets.rules("vicsek").toBuilder().alignment(new Alignment.Vicsek(1, 0)).build();
         Flock f = new Flock(2, 3, 0);
         // boids 0 and 1 are neighbours (distance 0.5 < 1); boid 2 is alone, far away
         f.x()[1] = 0.5;
@@ -36,7 +36,7 @@ class VicsekCouzinRulesTest {
     @Test
     void vicsekNoiseStaysWithinHalfEta() {
         double eta = 1.0;
-        Preset vicsek = Presets.get("vicsek").toBuilder().alignment(new Alignment.Vicsek(1, eta))
+        Preset.RuleSet vicsek = Presets.rules("vicsek").toBuilder().alignment(new Alignment.Vicsek(1, eta))
                 .boids(new Preset.Boids(50, 0, 0.03, 0.03, 1000)).world(new Preset.World(2, 1000, new Boundary.Wrap())).build();
         // isolated boids (density tiny): each heading moves by the noise alone, |Δθ| <= η/2
         Simulation sim = Simulation.of(vicsek, 3);
@@ -52,7 +52,7 @@ class VicsekCouzinRulesTest {
 
     @Test
     void couzinRepulsionHasPriorityAndTurnsAreLimited() {
-        Preset couzin = Presets.get("couzin").toBuilder().motion(new Motion.TurningRate(0.1, 3, 40, 0)).build();
+        Preset.RuleSet couzin = Presets.rules("couzin").toBuilder().motion(new Motion.TurningRate(0.1, 3, 40, 0)).build();
         Flock f = new Flock(3, 3, 0);
         // boid 0 flies +x; boid 1 is 0.5 to its left (+y, in the repulsion zone), boid 2 ahead in the
         // orientation zone flying +y. Repulsion alone counts: desired −y, a 90° turn, limited to 4°.
@@ -69,13 +69,13 @@ class VicsekCouzinRulesTest {
 
     @Test
     void zonalRulesRejectIncoherentRadiiAndNeighbourhoods() {
-        Preset couzin = Presets.get("couzin");
+        Preset.RuleSet couzin = Presets.rules("couzin");
         assertThrows(IllegalArgumentException.class,
                 () -> couzin.toBuilder().alignment(new Alignment.Zonal(1, 30)).build(), "orientation beyond attraction");
         assertThrows(IllegalArgumentException.class,
                 () -> couzin.toBuilder().neighbourhood(new Neighbourhood.Global()).build());
         assertThrows(IllegalArgumentException.class,
-                () -> Presets.get("reynolds").toBuilder().alignment(new Alignment.Vicsek(1, 1))
+                () -> Presets.rules("reynolds").toBuilder().alignment(new Alignment.Vicsek(1, 1))
                         .world(new Preset.World(3, 10, new Boundary.Wrap())).build(), "vicsek is 2D only");
     }
 

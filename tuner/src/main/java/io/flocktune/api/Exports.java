@@ -102,9 +102,9 @@ public final class Exports {
 
     private static Result result(Exporter exporter, TunedPreset preset) {
         Preset p = preset.preset();
-        if (p.isPeer() && !PEER_FORMATS.contains(exporter.format())) {
+        if (p instanceof Preset.Peer peer && !PEER_FORMATS.contains(exporter.format())) {
             return new Result(exporter.format(), p.name(), preset.origin(), Map.of(), List.of("peer: preset " + p.name()
-                    + " runs the peer model " + io.flocktune.sim.Kinds.of(p.peer()) + ", which the " + exporter.format()
+                    + " runs the peer model " + io.flocktune.sim.Kinds.of(peer.peer()) + ", which the " + exporter.format()
                     + " code does not implement (nothing written); formats for a peer model: " + String.join(", ", PEER_FORMATS)));
         }
         Export export = exporter.export(preset);

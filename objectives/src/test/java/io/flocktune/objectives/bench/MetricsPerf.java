@@ -57,10 +57,10 @@ public class MetricsPerf {
 
     @Setup(Level.Trial)
     public void setUp(Blackhole blackhole) {
-        Preset base = Presets.get("reynolds");
+        Preset.RuleSet base = Presets.rules("reynolds");
         double size = base.world().size() * Math.sqrt(boids / (double) base.boids().count());
         Preset.Boids b = base.boids();
-        Preset preset = new Preset(base.format(), base.name(), base.description(),
+        Preset.RuleSet preset = new Preset.RuleSet(base.format(), base.name(), base.description(),
                 new Preset.World(2, size, new Boundary.Wrap()),
                 new Preset.Boids(boids, b.minSpeed(), b.maxSpeed(), b.initialSpeed(), size),
                 base.update(), base.neighbourhood(), base.separation(), base.alignment(), base.cohesion(), base.motion(),

@@ -28,12 +28,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * ({@link CollectiveState}).
  */
 class CouzinValidationTest {
-    private static final Preset COUZIN = Presets.get("couzin");
+    private static final Preset.RuleSet COUZIN = Presets.rules("couzin");
     private static final double ATTRACTION_WIDTH = 14;
     private static final long SEED = 2002;
 
     /** The preset with alignment.radius = r_r + Δr_o and neighbourhood.radius = r_r + Δr_o + Δr_a. */
-    static Preset withOrientationWidth(double orientationWidth) {
+    static Preset.RuleSet withOrientationWidth(double orientationWidth) {
         double repulsion = COUZIN.separation().radius();
         Alignment.Zonal alignment = (Alignment.Zonal) COUZIN.alignment();
         Neighbourhood.FieldOfView field = (Neighbourhood.FieldOfView) COUZIN.neighbourhood();

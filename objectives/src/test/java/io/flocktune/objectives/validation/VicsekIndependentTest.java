@@ -29,7 +29,7 @@ class VicsekIndependentTest {
     @Test
     void sameStateAndSameDrawsGiveTheSameTrajectory() {
         long seed = 31;
-        Preset preset = VicsekValidationTest.withNoise(2);
+        Preset.RuleSet preset = VicsekValidationTest.withNoise(2);
         Flock initial = Simulation.of(preset, 77).flock().inIdOrder();
         Simulation engine = Simulation.of(preset, seed, initial);
         int n = initial.count();

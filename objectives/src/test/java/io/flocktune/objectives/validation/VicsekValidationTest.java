@@ -23,10 +23,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * {@link VicsekIndependentTest} compares the engine with an independent transcription.
  */
 class VicsekValidationTest {
-    private static final Preset VICSEK = Presets.get("vicsek");
+    private static final Preset.RuleSet VICSEK = Presets.rules("vicsek");
     private static final long SEED = 1995;
 
-    static Preset withNoise(double eta) {
+    static Preset.RuleSet withNoise(double eta) {
         Alignment.Vicsek alignment = (Alignment.Vicsek) VICSEK.alignment();
         return VICSEK.toBuilder().alignment(new Alignment.Vicsek(alignment.weight(), eta)).build();
     }

@@ -2,7 +2,7 @@ package io.flocktune.sim.peer;
 
 import io.flocktune.sim.Check;
 import io.flocktune.sim.Constraint.Range;
-import io.flocktune.sim.Preset;
+import io.flocktune.sim.Scene;
 import io.flocktune.sim.rule.Boundary;
 
 /**
@@ -180,7 +180,7 @@ public record EvoFlock(@Range(min = 0, max = 100) double maxForce,
      * so no other value would mean anything) and spawnSize = 33 (the initial ball's diameter).
      */
     @Override
-    public void check(Preset.World world, Preset.Boids boids) {
+    public void check(Scene.World world, Scene.Boids boids) {
         String kind = "peer.kind = evoFlock";
         if (world.dimension() != 3) {
             throw new IllegalArgumentException("world.dimension = " + world.dimension() + ": " + kind + " is 3D; use 3");
@@ -212,7 +212,7 @@ public record EvoFlock(@Range(min = 0, max = 100) double maxForce,
     }
 
     @Override
-    public PeerKernel kernel(Preset preset, int capacity) {
+    public PeerKernel kernel(Scene scene, int capacity) {
         return new EvoFlockKernel(this, capacity);
     }
 }

@@ -4,7 +4,7 @@ import io.flocktune.sim.Check;
 import io.flocktune.sim.Constraint.NonNegative;
 import io.flocktune.sim.Constraint.Positive;
 import io.flocktune.sim.Constraint.Range;
-import io.flocktune.sim.Preset;
+import io.flocktune.sim.Scene;
 
 /**
  * MASON's Flockers (Luke et al., eclab/mason {@code sim/app/flockers/Flocker.java} and
@@ -95,7 +95,7 @@ public record MasonFlockers(@NonNegative double avoidance, @NonNegative double c
     }
 
     @Override
-    public void check(Preset.World world, Preset.Boids boids) {
+    public void check(Scene.World world, Scene.Boids boids) {
         PeerModel.requireTorus2D("masonFlockers", world);
         if (!(world.size() > jump)) {
             throw new IllegalArgumentException("world.size = " + world.size() + ": masonFlockers needs > peer.jump = "
@@ -120,7 +120,7 @@ public record MasonFlockers(@NonNegative double avoidance, @NonNegative double c
     }
 
     @Override
-    public PeerKernel kernel(Preset preset, int capacity) {
-        return new MasonFlockersKernel(this, preset.world().size(), capacity);
+    public PeerKernel kernel(Scene scene, int capacity) {
+        return new MasonFlockersKernel(this, scene.world().size(), capacity);
     }
 }

@@ -3,7 +3,7 @@ package io.flocktune.sim.peer;
 import io.flocktune.sim.Check;
 import io.flocktune.sim.Constraint.NonNegative;
 import io.flocktune.sim.Constraint.Range;
-import io.flocktune.sim.Preset;
+import io.flocktune.sim.Scene;
 
 /**
  * NetLogo's "Flocking" model (Wilensky 1998; NetLogo/models {@code Sample Models/Biology/Flocking},
@@ -101,7 +101,7 @@ public record NetLogoFlocking(Order update, @NonNegative double vision, @NonNega
     }
 
     @Override
-    public void check(Preset.World world, Preset.Boids boids) {
+    public void check(Scene.World world, Scene.Boids boids) {
         PeerModel.requireTorus2D("netLogoFlocking", world);
         if (vision > world.size() / 2) {
             throw new IllegalArgumentException("peer.vision = " + vision + ": must be in [0, world.size/2 = "
@@ -124,7 +124,7 @@ public record NetLogoFlocking(Order update, @NonNegative double vision, @NonNega
     }
 
     @Override
-    public PeerKernel kernel(Preset preset, int capacity) {
-        return new NetLogoFlockingKernel(this, preset.world().size(), capacity);
+    public PeerKernel kernel(Scene scene, int capacity) {
+        return new NetLogoFlockingKernel(this, scene.world().size(), capacity);
     }
 }

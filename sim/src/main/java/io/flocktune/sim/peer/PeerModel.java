@@ -1,41 +1,33 @@
 package io.flocktune.sim.peer;
 
-import io.flocktune.sim.Preset;
+import io.flocktune.sim.Scene;
 import io.flocktune.sim.rule.Boundary;
 
 /**
  * A peer's whole flocking model (NetLogo's Flocking, MASON's Flockers, Reynolds' EvoFlock, as
  * specified in {@code shared/peers.md}): its own rules, update order and initial state, run by its
  * own {@link PeerKernel} instead of the engine's rule families. A preset either composes the
- * engine's rule variants ({@link None}, every seed, {@code reynolds}, {@code vicsek},
- * {@code couzin}) or names one peer model; then its {@code world} and {@code boids} still say
- * where and how many, and the sections the peer's rules replace hold {@link Preset#forPeer}'s
- * placeholders (the preset JSON leaves them out).
+ * engine's rule variants ({@code Preset.RuleSet}: every seed, {@code reynolds}, {@code vicsek},
+ * {@code couzin}) or runs one peer model ({@code Preset.Peer}), whose {@code world} and
+ * {@code boids} ({@link Scene}) say where and how many.
  *
  * <p>Each model is a record in this package, its formulas in its kernel class beside it.
  */
-public sealed interface PeerModel permits PeerModel.None, EvoFlock, MasonFlockers, NetLogoFlocking {
-
-    /** No peer model: the preset's rule sections are the model. */
-    record None() implements PeerModel {
-        @Override
-        public void check(Preset.World world, Preset.Boids boids) { }
-
-        @Override
-        public PeerKernel kernel(Preset preset, int capacity) {
-            throw new IllegalStateException("PeerModel.None has no kernel: the engine runs the preset's rules");
-        }
-    }
+public sealed interface PeerModel permits EvoFlock, MasonFlockers, NetLogoFlocking {
 
     /**
      * Checks that {@code world} and {@code boids} are what this model runs in.
      *
      * @throws IllegalArgumentException naming the field and what the model needs
      */
-    void check(Preset.World world, Preset.Boids boids);
+    void check(Scene.World world, Scene.Boids boids);
 
-    /** @return a new kernel for one run of {@code preset} (whose peer is this), for up to {@code capacity} boids */
-    PeerKernel kernel(Preset preset, int capacity);
+    /**
+     * @param scene    the world and boids of the run, as {@link #check} accepted them
+     * @param capacity the most boids the run holds
+     * @return a new kernel for one run of this model
+     */
+    PeerKernel kernel(Scene scene, int capacity);
 
     /**
      * The check of a model that runs on a 2D torus (NetLogo's and MASON's worlds).
@@ -43,7 +35,7 @@ public sealed interface PeerModel permits PeerModel.None, EvoFlock, MasonFlocker
      * @param kind the model's kind, named in the message
      * @throws IllegalArgumentException naming {@code world.dimension} or {@code world.boundary}
      */
-    static void requireTorus2D(String kind, Preset.World world) {
+    static void requireTorus2D(String kind, Scene.World world) {
         if (world.dimension() != 2) {
             throw new IllegalArgumentException("world.dimension = " + world.dimension() + ": " + kind + " is 2D");
         }

@@ -15,11 +15,11 @@ import io.flocktune.sim.space.Periodic;
 final class BenchFlocks {
     /**
      * The built-in presets of the engine's rules, in listing order: the benchmark matrix. Peer
-     * models ({@link Preset#isPeer()}) run their own kernels with their own worlds and are timed
+     * models ({@link Preset.Peer}) run their own kernels with their own worlds and are timed
      * on their own (README, "Peers' models and experiments"), not scaled here.
      */
     static java.util.List<String> rulePresets() {
-        return io.flocktune.sim.Presets.all().entrySet().stream().filter(e -> !e.getValue().isPeer())
+        return io.flocktune.sim.Presets.all().entrySet().stream().filter(e -> e.getValue() instanceof Preset.RuleSet)
                 .map(java.util.Map.Entry::getKey).toList();
     }
 
@@ -33,7 +33,7 @@ final class BenchFlocks {
      * cohesion), or the separation radius when the neighbourhood is global (seed 003), whose
      * alignment and cohesion cost O(1) per boid from flock-wide sums.
      */
-    static double countingRadius(Preset preset) {
+    static double countingRadius(Preset.RuleSet preset) {
         return switch (preset.neighbourhood()) {
             case Neighbourhood.Metric metric -> metric.radius();
             case Neighbourhood.MetricExcludingCoincident metric -> metric.radius();
@@ -60,7 +60,7 @@ final class BenchFlocks {
      * {@link #worldSize} for {@link #MEAN_NEIGHBOURS} neighbours within {@link #countingRadius}.
      * Everything else (update order, forces, predators, obstacles, goal, noise) is kept.
      */
-    static Preset scaled(Preset base, int boids) {
+    static Preset.RuleSet scaled(Preset.RuleSet base, int boids) {
         Preset.World world = base.world();
         double size = worldSize(world.dimension(), boids, countingRadius(base), MEAN_NEIGHBOURS);
         Preset.Boids b = base.boids();
@@ -77,7 +77,7 @@ final class BenchFlocks {
      * {@code "fieldOfView"} is {@code FieldOfView(r, 270°)} (about 3/4 of the neighbours);
      * {@code "topological"} is the {@link #MEAN_NEIGHBOURS} nearest; {@code "global"} is every boid.
      */
-    static Preset withNeighbourhood(Preset workload, String neighbourhood) {
+    static Preset.RuleSet withNeighbourhood(Preset.RuleSet workload, String neighbourhood) {
         double r = countingRadius(workload);
         Neighbourhood replaced = switch (neighbourhood) {
             case "preset" -> workload.neighbourhood();

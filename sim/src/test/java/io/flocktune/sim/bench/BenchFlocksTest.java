@@ -21,7 +21,7 @@ class BenchFlocksTest {
     @ParameterizedTest(name = "{0}")
     @ValueSource(strings = {"reynolds", "seed000", "seed001", "seed002", "seed003", "seed004"})
     void gridCountEqualsAllPairsCount(String name) {
-        Preset preset = BenchFlocks.scaled(Presets.get(name), 300);
+        Preset.RuleSet preset = BenchFlocks.scaled(Presets.rules(name), 300);
         Flock flock = Simulation.of(preset, 7).flock();
         double radius = BenchFlocks.countingRadius(preset), size = preset.world().size();
         long pairs = 0;
@@ -40,7 +40,7 @@ class BenchFlocksTest {
     @ValueSource(strings = {"reynolds", "seed000", "seed001", "seed002", "seed003", "seed004"})
     void uniformSpawnHasTheTargetMeanNeighbourCount(String name) {
         // 5 000 boids: the sample mean of ~10 Poisson-like counts has sd ≈ 0.06
-        Preset preset = BenchFlocks.scaled(Presets.get(name), 5000);
+        Preset.RuleSet preset = BenchFlocks.scaled(Presets.rules(name), 5000);
         Flock flock = Simulation.of(preset, 11).flock();
         double mean = BenchFlocks.meanNeighbours(flock, BenchFlocks.countingRadius(preset), preset.world().size());
         assertEquals(BenchFlocks.MEAN_NEIGHBOURS, mean, 0.5, name);
@@ -66,7 +66,7 @@ class BenchFlocksTest {
             for (String kind : kinds) {
                 Preset preset;
                 try {
-                    preset = BenchFlocks.withNeighbourhood(BenchFlocks.scaled(Presets.get(name), 300), kind);
+                    preset = BenchFlocks.withNeighbourhood(BenchFlocks.scaled(Presets.rules(name), 300), kind);
                 } catch (IllegalArgumentException e) {
                     refused.add(name + " " + kind);
                     continue;

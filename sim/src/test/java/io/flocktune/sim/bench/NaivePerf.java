@@ -43,7 +43,7 @@ public class NaivePerf {
 
     @Setup
     public void setUp() {
-        Preset scaled = BenchFlocks.scaled(Presets.get("reynolds"), boids);
+        Preset.RuleSet scaled = BenchFlocks.scaled(Presets.rules("reynolds"), boids);
         naive = new NaiveReynolds(scaled, Simulation.of(scaled, 42).flock());
     }
 

@@ -35,7 +35,7 @@ final class NaiveReynolds {
      * @param initial the starting state (copied)
      * @throws IllegalArgumentException if the preset uses anything else
      */
-    NaiveReynolds(Preset preset, Flock initial) {
+    NaiveReynolds(Preset.RuleSet preset, Flock initial) {
         if (preset.world().dimension() != 2 || !(preset.world().boundary() instanceof Boundary.Wrap)
                 || preset.update() != Preset.UpdateOrder.SYNCHRONOUS
                 || !(preset.neighbourhood() instanceof Neighbourhood.Metric(double radius))

@@ -20,7 +20,7 @@ class NaiveReynoldsTest {
     @ParameterizedTest(name = "seed {0}")
     @ValueSource(longs = {1, 2, 3, 42, 20240611})
     void matchesTheEngine(long seed) {
-        Preset preset = BenchFlocks.scaled(Presets.get("reynolds"), 400);
+        Preset.RuleSet preset = BenchFlocks.scaled(Presets.rules("reynolds"), 400);
         Simulation simulation = Simulation.of(preset, seed);
         NaiveReynolds naive = new NaiveReynolds(preset, simulation.flock());
         double size = preset.world().size();

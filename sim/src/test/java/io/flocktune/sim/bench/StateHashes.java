@@ -24,11 +24,11 @@ final class StateHashes {
     static Map<String, Long> all() {
         Map<String, Long> hashes = new LinkedHashMap<>();
         for (String name : BenchFlocks.rulePresets()) {     // the engine's rule presets, as at 5f3b0f3
-            hashes.put(name + "/own/" + Presets.get(name).boids().count(), hash(Presets.get(name)));
+            hashes.put(name + "/own/" + Presets.rules(name).boids().count(), hash(Presets.rules(name)));
             for (String nb : new String[] {"preset", "metric", "fieldOfView", "topological", "global"}) {
-                Preset preset;
+                Preset.RuleSet preset;
                 try {
-                    preset = BenchFlocks.withNeighbourhood(BenchFlocks.scaled(Presets.get(name), 1000), nb);
+                    preset = BenchFlocks.withNeighbourhood(BenchFlocks.scaled(Presets.rules(name), 1000), nb);
                 } catch (IllegalArgumentException refused) {
                     continue;      // Couzin's zones need a radius
                 }
@@ -38,7 +38,7 @@ final class StateHashes {
         return hashes;
     }
 
-    static long hash(Preset preset) {
+    static long hash(Preset.RuleSet preset) {
         Simulation simulation = Simulation.of(preset, 2024);
         for (int k = 0; k < STEPS; k++) simulation.step();
         Flock f = simulation.flock().inIdOrder();

@@ -29,11 +29,13 @@ class StepAllocationTest {
     static Stream<Arguments> presets() {
         List<Arguments> all = new ArrayList<>();
         for (String name : Presets.all().keySet()) {
-            Preset preset = Presets.get(name);
             // a peer model (EvoFlock) keeps its own world and count: its check refuses a rescaled one
-            all.add(Arguments.of(name, preset.isPeer() ? preset : BenchFlocks.scaled(preset, 500)));
+            all.add(Arguments.of(name, switch (Presets.get(name)) {
+                case Preset.RuleSet rules -> BenchFlocks.scaled(rules, 500);
+                case Preset.Peer peer -> peer;
+            }));
         }
-        List<Preset> random = RandomPresets.coveringEveryVariant(2026);
+        List<Preset.RuleSet> random = RandomPresets.coveringEveryVariant(2026);
         for (int k = 0; k < random.size(); k++) all.add(Arguments.of("random " + k, random.get(k)));
         return all.stream();
     }
@@ -43,9 +45,14 @@ class StepAllocationTest {
     void stepAllocatesNothing(String name, Preset given) {
         var threads = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
         assumeTrue(threads.isThreadAllocatedMemorySupported() && threads.isThreadAllocatedMemoryEnabled());
-        Preset.Predators p = given.predators();
-        Preset preset = given.toBuilder().predators(new Preset.Predators(p.count(), p.behaviour(), p.maxSpeed(), p.fleeRadius(),
-                p.fleeWeight(), 0, p.removeOnCapture())).build();
+        Preset preset = switch (given) {
+            case Preset.RuleSet rules -> {
+                Preset.Predators p = rules.predators();
+                yield rules.toBuilder().predators(new Preset.Predators(p.count(), p.behaviour(), p.maxSpeed(), p.fleeRadius(),
+                        p.fleeWeight(), 0, p.removeOnCapture())).build();
+            }
+            case Preset.Peer peer -> peer;
+        };
         Simulation simulation = Simulation.of(preset, 5);
         for (int k = 0; k < 30; k++) simulation.step();   // first steps size the grid
         // Eight windows of 25 steps: a step that allocates shows in every window. The JVM may
@@ -73,7 +80,7 @@ class StepAllocationTest {
     void parallelStepAllocatesNothing(String name) {
         var threads = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
         assumeTrue(threads.isThreadAllocatedMemorySupported() && threads.isThreadAllocatedMemoryEnabled());
-        Simulation simulation = Simulation.of(BenchFlocks.scaled(Presets.get(name), Simulation.PARALLEL_MIN_BOIDS), 5).parallel(2);
+        Simulation simulation = Simulation.of(BenchFlocks.scaled(Presets.rules(name), Simulation.PARALLEL_MIN_BOIDS), 5).parallel(2);
         for (int k = 0; k < 10; k++) simulation.step();
         long[] workers = Thread.getAllStackTraces().keySet().stream()
                 .filter(t -> t.getName().startsWith("flocktune-step-")).mapToLong(Thread::threadId).toArray();

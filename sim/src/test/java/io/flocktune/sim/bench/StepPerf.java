@@ -99,8 +99,8 @@ public class StepPerf {
 
     @Setup(Level.Trial)
     public void setUp() {
-        Preset workload = BenchFlocks.scaled(Presets.get(preset), boids);
-        Preset scaled = BenchFlocks.withNeighbourhood(workload, neighbourhood);
+        Preset.RuleSet workload = BenchFlocks.scaled(Presets.rules(preset), boids);
+        Preset.RuleSet scaled = BenchFlocks.withNeighbourhood(workload, neighbourhood);
         simulation = Simulation.of(scaled, 42).parallel(threads);
         for (int k = 0; k < warmInSteps; k++) simulation.step();
         measured = simulation.flock().copy();

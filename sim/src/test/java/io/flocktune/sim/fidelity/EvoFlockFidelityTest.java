@@ -37,14 +37,14 @@ class EvoFlockFidelityTest {
 
     @Test
     void ownStartHandTuned() {
-        Preset preset = Presets.get("evoflock");
+        Preset.Peer preset = Presets.peer("evoflock");
         int[] counts = compare(Simulation.of(preset, 7), preset);
         System.out.printf("evoflock own start: %d collisions%n", counts[0]);
     }
 
     @Test
     void spreadStateHandTuned() {
-        Preset preset = Presets.get("evoflock");
+        Preset.Peer preset = Presets.peer("evoflock");
         int[] counts = compare(Simulation.of(preset, 11, spread(3)), preset);
         System.out.printf("evoflock spread start: %d collisions%n", counts[0]);
         assertTrue(counts[0] > 0, "the case exercises collision resolution");
@@ -52,7 +52,7 @@ class EvoFlockFidelityTest {
 
     @Test
     void spreadStateBestFit() {
-        Preset preset = Preset.forPeer("evoflock-best", "best fit 0.83", Presets.get("evoflock").world(),
+        Preset.Peer preset = new Preset.Peer("evoflock-best", "best fit 0.83", Presets.get("evoflock").world(),
                 Presets.get("evoflock").boids(), EvoFlock.bestFit083());
         int[] counts = compare(Simulation.of(preset, 12, spread(4)), preset);
         System.out.printf("evoflock best-fit spread start: %d collisions%n", counts[0]);
@@ -82,7 +82,7 @@ class EvoFlockFidelityTest {
     }
 
     /** @return {total collisions over the 50 steps} */
-    static int[] compare(Simulation sim, Preset preset) {
+    static int[] compare(Simulation sim, Preset.Peer preset) {
         EvoFlockKernel kernel = (EvoFlockKernel) sim.peer();
         Flock flock = sim.flock();
         int n = flock.count();

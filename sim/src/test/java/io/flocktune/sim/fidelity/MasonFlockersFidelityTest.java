@@ -39,7 +39,8 @@ class MasonFlockersFidelityTest {
             new MasonFlockers(0.01347, 0.90514, 0.10911, 0.67867, 0.17750, 0.1, 10, 0.7, false);
 
     static Preset preset(MasonFlockers model) {
-        return Presets.get("mason-flockers").toBuilder().peer(model).build();
+        Preset.Peer base = Presets.peer("mason-flockers");
+        return new Preset.Peer(base.name(), base.description(), base.world(), base.boids(), model);
     }
 
     @Test

@@ -210,10 +210,10 @@ class NetLogoFlockingFidelityTest {
     }
 
     static Preset preset(NetLogoFlocking model, int n) {
-        Preset base = Presets.get("netlogo-flocking");
+        Preset.Peer base = Presets.peer("netlogo-flocking");
         Preset.Boids b = base.boids();
-        return base.toBuilder().peer(model)
-                .boids(new Preset.Boids(n, b.minSpeed(), b.maxSpeed(), b.initialSpeed(), b.spawnSize())).build();
+        return new Preset.Peer(base.name(), base.description(), base.world(),
+                new Preset.Boids(n, b.minSpeed(), b.maxSpeed(), b.initialSpeed(), b.spawnSize()), model);
     }
 
     static NetLogoFlockingTranscription transcription(NetLogoFlocking m, Start start) {

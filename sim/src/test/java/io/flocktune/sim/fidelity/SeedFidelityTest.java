@@ -89,9 +89,9 @@ class SeedFidelityTest {
     /** Each fixed preset differs from its seed's code, so the literal presets are not redundant. */
     @Test
     void fixedPresetsLeaveTheLiteralTranscription() {
-        assertLeaves(Presets.get("seed000-fixed"), file("seed000"), Seed000Transcription::step);
-        assertLeaves(Presets.get("seed001-fixed"), file("seed001"), Seed001Transcription::step);
-        assertLeaves(Presets.get("seed003-fixed"), file("seed003"), Seed003Transcription::step);
+        assertLeaves(Presets.rules("seed000-fixed"), file("seed000"), Seed000Transcription::step);
+        assertLeaves(Presets.rules("seed001-fixed"), file("seed001"), Seed001Transcription::step);
+        assertLeaves(Presets.rules("seed003-fixed"), file("seed003"), Seed003Transcription::step);
     }
 
     /** The wrong update order leaves the transcription, for every seed. */
@@ -107,7 +107,7 @@ class SeedFidelityTest {
                 {4, UpdateOrder.SYNCHRONOUS}};
         for (Object[] c : cases) {
             int k = (Integer) c[0];
-            Preset preset = Presets.get("seed00" + k).toBuilder().update((UpdateOrder) c[1]).build();
+            Preset.RuleSet preset = Presets.rules("seed00" + k).toBuilder().update((UpdateOrder) c[1]).build();
             assertLeaves(preset, file("seed00" + k), transcriptions.get(k));
         }
     }
@@ -115,16 +115,16 @@ class SeedFidelityTest {
     /** Limiting the speed before the move (instead of after it) leaves 000's and 002's code. */
     @Test
     void limitBeforeTheMoveIsDetected() {
-        assertLeaves(Presets.get("seed000").toBuilder().motion(new Motion.Additive(1)).build(), file("seed000"),
+        assertLeaves(Presets.rules("seed000").toBuilder().motion(new Motion.Additive(1)).build(), file("seed000"),
                 Seed000Transcription::step);
-        assertLeaves(Presets.get("seed002").toBuilder().motion(new Motion.Additive(1)).build(), file("seed002"),
+        assertLeaves(Presets.rules("seed002").toBuilder().motion(new Motion.Additive(1)).build(), file("seed002"),
                 s -> Seed002Transcription.step(s, 0, new ArrayList<>()));
     }
 
     /** Counting coincident boids as neighbours leaves 001's code from its own start. */
     @Test
     void coincidentNeighboursAreDetected() {
-        Preset counting = Presets.get("seed001").toBuilder().neighbourhood(new Neighbourhood.Metric(50)).build();
+        Preset.RuleSet counting = Presets.rules("seed001").toBuilder().neighbourhood(new Neighbourhood.Metric(50)).build();
         assertLeaves(counting, seed001Start(), Seed001Transcription::step);
     }
 
@@ -137,8 +137,8 @@ class SeedFidelityTest {
     @Test
     void seed000ObstaclePushMovesAHundredUnitsLiterallyAndMaxSpeedFixed() {
         Flock start = TestFlocks.of(3, new double[] {20.5, 0, 0, 0, 0, 0}, new double[] {-40, 40, 0, 0, 0, 0});
-        double literal = displacement(Presets.get("seed000"), start);
-        double fixed = displacement(Presets.get("seed000-fixed"), start);
+        double literal = displacement(Presets.rules("seed000"), start);
+        double fixed = displacement(Presets.rules("seed000-fixed"), start);
         System.out.printf("SeedFidelityTest seed000 obstacle start: moved %.6f (seed000) vs %.6f (seed000-fixed)%n", literal, fixed);
         assertEquals(100, literal, 1e-9);
         assertEquals(2, fixed, 1e-9);
@@ -151,8 +151,8 @@ class SeedFidelityTest {
     @Test
     void seed000AlignmentSlipDragsALoneBoid() {
         Flock start = TestFlocks.of(3, new double[] {0, 0, 0, 1, 0, 0}, new double[] {40, 40, 0, 0, 0, 0});
-        double literal = speedOfBoid0(Presets.get("seed000"), start);
-        double fixed = speedOfBoid0(Presets.get("seed000-fixed"), start);
+        double literal = speedOfBoid0(Presets.rules("seed000"), start);
+        double fixed = speedOfBoid0(Presets.rules("seed000-fixed"), start);
         System.out.printf("SeedFidelityTest seed000 lone boid speed after one step: %.9f (seed000) vs %.9f (seed000-fixed)%n",
                 literal, fixed);
         assertEquals(1 - 1.0 / 600, literal, 1e-12);
@@ -163,8 +163,8 @@ class SeedFidelityTest {
     @Test
     void seed001EdgeNeighboursOnlyInTheFixedTorus() {
         Flock start = TestFlocks.of(2, new double[] {270, 0, 0, 0, 1, 0}, new double[] {-270, 0, 0, 0, 1, 0});
-        double literal = speedOfBoid0(Presets.get("seed001"), start);
-        double fixed = speedOfBoid0(Presets.get("seed001-fixed"), start);
+        double literal = speedOfBoid0(Presets.rules("seed001"), start);
+        double fixed = speedOfBoid0(Presets.rules("seed001-fixed"), start);
         System.out.printf("SeedFidelityTest seed001 edge pair, speed of boid 0 after one step: %.9f (seed001) vs %.9f (seed001-fixed)%n",
                 literal, fixed);
         assertEquals(1, literal, 1e-12, "plain distance 540: nobody in range, nothing changes");
@@ -184,28 +184,28 @@ class SeedFidelityTest {
             boids[i] = new double[] {0, 100 * i, 0, 2 * Math.cos(a), 2 * Math.sin(a), 0};   // 100 apart: no separation
         }
         Flock start = TestFlocks.of(2, boids);
-        double literal = headingOfBoid2(Presets.get("seed003"), start);
-        double fixed = headingOfBoid2(Presets.get("seed003-fixed"), start);
+        double literal = headingOfBoid2(Presets.rules("seed003"), start);
+        double fixed = headingOfBoid2(Presets.rules("seed003-fixed"), start);
         System.out.printf("SeedFidelityTest seed003 heading of the 175 deg bird after one step: %.4f (seed003) vs %.4f (seed003-fixed)%n",
                 literal, fixed);
         assertTrue(literal < 170, "literal turns away from ±180: " + literal);
         assertTrue(fixed > 175, "fixed turns toward 180: " + fixed);
     }
 
-    private static double displacement(Preset preset, Flock start) {
+    private static double displacement(Preset.RuleSet preset, Flock start) {
         Simulation sim = Simulation.of(preset, 1, start);
         sim.step();
         double[] p = TestFlocks.position(sim.flock(), 0);
         return TestFlocks.length(new double[] {p[0] - 20.5, p[1], p[2]});
     }
 
-    private static double speedOfBoid0(Preset preset, Flock start) {
+    private static double speedOfBoid0(Preset.RuleSet preset, Flock start) {
         Simulation sim = Simulation.of(preset, 1, start);
         sim.step();
         return TestFlocks.length(TestFlocks.velocity(sim.flock(), 0));
     }
 
-    private static double headingOfBoid2(Preset preset, Flock start) {
+    private static double headingOfBoid2(Preset.RuleSet preset, Flock start) {
         Simulation sim = Simulation.of(preset, 1, start);
         sim.step();
         double[] v = TestFlocks.velocity(sim.flock(), 2);
@@ -252,14 +252,14 @@ class SeedFidelityTest {
     }
 
     private static Fidelity assertFidelity(String presetName, SeedState start, Consumer<SeedState> transcription) {
-        return assertFidelity(Presets.get(presetName), start, transcription);
+        return assertFidelity(Presets.rules(presetName), start, transcription);
     }
 
     /**
      * Runs the engine on {@code preset} and the transcription from {@code start} (not changed)
      * for {@link #STEPS} steps, comparing after each.
      */
-    private static Fidelity assertFidelity(Preset preset, SeedState start, Consumer<SeedState> transcription) {
+    private static Fidelity assertFidelity(Preset.RuleSet preset, SeedState start, Consumer<SeedState> transcription) {
         SeedState expected = start.copy();
         Simulation engine = Simulation.of(preset, 0, expected.toFlock());
         double[] worst = {0};
@@ -271,7 +271,7 @@ class SeedFidelityTest {
         return new Fidelity(engine, worst[0]);
     }
 
-    private static void assertLeaves(Preset preset, SeedState start, Consumer<SeedState> transcription) {
+    private static void assertLeaves(Preset.RuleSet preset, SeedState start, Consumer<SeedState> transcription) {
         assertThrows(AssertionFailedError.class, () -> assertFidelity(preset, start, transcription),
                 preset.name() + " " + preset.update() + " " + preset.motion() + " must differ from the transcription");
     }

@@ -22,20 +22,20 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * state where the two readings part and checks the kernel against the value the source line gives.
  */
 class EvoFlockKernelTest {
-    static final Preset PRESET = Presets.get("evoflock");
+    static final Preset.Peer PRESET = Presets.peer("evoflock");
 
     @Test
     void presetRefusesWhatTheModelWouldIgnore() {
         Preset.World world = PRESET.world();
         Preset.Boids boids = PRESET.boids();
         EvoFlock model = EvoFlock.handTuned();
-        assertMessage("world.dimension = 2", () -> Preset.forPeer("x", "", new Preset.World(2, 100, new Boundary.None()), boids, model));
-        assertMessage("world.size = 99", () -> Preset.forPeer("x", "", new Preset.World(3, 99, new Boundary.None()), boids, model));
-        assertMessage("world.boundary", () -> Preset.forPeer("x", "", new Preset.World(3, 100, new Boundary.Wrap()), boids, model));
-        assertMessage("boids.count = 7", () -> Preset.forPeer("x", "", world, new Preset.Boids(7, 0, 20, 0, 33), model));
-        assertMessage("boids.maxSpeed = 25", () -> Preset.forPeer("x", "", world, new Preset.Boids(200, 0, 25, 0, 33), model));
-        assertMessage("boids.minSpeed = 1", () -> Preset.forPeer("x", "", world, new Preset.Boids(200, 1, 20, 0, 33), model));
-        assertMessage("boids.spawnSize = 30", () -> Preset.forPeer("x", "", world, new Preset.Boids(200, 0, 20, 0, 30), model));
+        assertMessage("world.dimension = 2", () -> new Preset.Peer("x", "", new Preset.World(2, 100, new Boundary.None()), boids, model));
+        assertMessage("world.size = 99", () -> new Preset.Peer("x", "", new Preset.World(3, 99, new Boundary.None()), boids, model));
+        assertMessage("world.boundary", () -> new Preset.Peer("x", "", new Preset.World(3, 100, new Boundary.Wrap()), boids, model));
+        assertMessage("boids.count = 7", () -> new Preset.Peer("x", "", world, new Preset.Boids(7, 0, 20, 0, 33), model));
+        assertMessage("boids.maxSpeed = 25", () -> new Preset.Peer("x", "", world, new Preset.Boids(200, 0, 25, 0, 33), model));
+        assertMessage("boids.minSpeed = 1", () -> new Preset.Peer("x", "", world, new Preset.Boids(200, 1, 20, 0, 33), model));
+        assertMessage("boids.spawnSize = 30", () -> new Preset.Peer("x", "", world, new Preset.Boids(200, 0, 20, 0, 30), model));
         assertMessage("angleAlign", () -> new EvoFlock(100, 4, 40, 45, 35, 85, 55, 15, 40, 40, -1, 1.5, -0.4, 10, 1.4));
         assertMessage("minTimeToCollide", () -> new EvoFlock(100, 4, 40, 45, 35, 85, 55, 15, 40, 40, -1, 0.6, -0.4, 10, 11));
     }

@@ -14,7 +14,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** {@link MasonFlockers}: what its preset accepts, and properties of its runs (fidelity: MasonFlockersFidelityTest). */
 class MasonFlockersTest {
-    final Preset preset = Presets.get("mason-flockers");
+    final Preset.Peer preset = Presets.peer("mason-flockers");
 
     @Test
     void builtInPresetIsMasonsDefaults() {
@@ -69,7 +69,8 @@ class MasonFlockersTest {
     @Test
     void randomOrderIsNotIdOrder() {
         Simulation random = Simulation.of(preset, 8);
-        Simulation ordered = Simulation.of(preset.toBuilder().peer(MasonFlockers.defaults().withIdOrder(true)).build(), 8);
+        Simulation ordered = Simulation.of(new Preset.Peer(preset.name(), preset.description(), preset.world(), preset.boids(),
+                MasonFlockers.defaults().withIdOrder(true)), 8);
         assertTrue(random.flock().sameState(ordered.flock()), "the same start");
         for (int s = 0; s < 20; s++) { random.step(); ordered.step(); }
         assertFalse(random.flock().sameState(ordered.flock()), "the order matters (asynchronous update)");

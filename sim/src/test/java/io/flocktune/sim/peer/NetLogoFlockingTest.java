@@ -20,7 +20,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * {@code fidelity.NetLogoFlockingFidelityTest}.
  */
 class NetLogoFlockingTest {
-    static final Preset PRESET = Presets.get("netlogo-flocking");
+    static final Preset.Peer PRESET = Presets.peer("netlogo-flocking");
 
     static String refused(Preset.World world, Preset.Boids boids) {
         return assertThrows(IllegalArgumentException.class, () -> NetLogoFlocking.defaults().check(world, boids)).getMessage();
@@ -74,8 +74,8 @@ class NetLogoFlockingTest {
      */
     @Test
     void separationTurnsAwayFromTheNearestsHeadingByAtMostTheMaximum() {
-        Preset p = PRESET.toBuilder().peer(new NetLogoFlocking(NetLogoFlocking.Order.ID_ORDER, 5, 1, 5, 3, 1.5))
-                .boids(new Preset.Boids(2, 1, 1, 1, 71)).build();
+        Preset p = new Preset.Peer("p", "", PRESET.world(), new Preset.Boids(2, 1, 1, 1, 71),
+                new NetLogoFlocking(NetLogoFlocking.Order.ID_ORDER, 5, 1, 5, 3, 1.5));
         Flock start = TestFlocks.of(2, new double[] {0, 0, 0, 0, 1, 0}, new double[] {0.5, 0, 0, 1, 0, 0});
         Simulation sim = Simulation.of(p, 1, start);
         sim.step();
@@ -96,8 +96,8 @@ class NetLogoFlockingTest {
      */
     @Test
     void alignThenCohereOnTheTurnedHeadingAcrossTheSeam() {
-        Preset p = PRESET.toBuilder().peer(new NetLogoFlocking(NetLogoFlocking.Order.ID_ORDER, 5, 1, 5, 3, 1.5))
-                .boids(new Preset.Boids(2, 1, 1, 1, 71)).build();
+        Preset p = new Preset.Peer("p", "", PRESET.world(), new Preset.Boids(2, 1, 1, 1, 71),
+                new NetLogoFlocking(NetLogoFlocking.Order.ID_ORDER, 5, 1, 5, 3, 1.5));
         Simulation sim = Simulation.of(p, 1, TestFlocks.of(2, new double[] {0, 0, 0, 0, 1, 0}, new double[] {3, 0, 0, 1, 0, 0}));
         sim.step();
         assertEquals(8, ((NetLogoFlockingKernel) sim.peer()).heading(0), 1e-12);
@@ -111,7 +111,8 @@ class NetLogoFlockingTest {
     @Test
     void theRandomOrderIsAPureFunctionOfTheSeedAndDiffersFromIdOrder() {
         Simulation a = Simulation.of(PRESET, 42), b = Simulation.of(PRESET, 42);
-        Preset idOrder = PRESET.toBuilder().peer(new NetLogoFlocking(NetLogoFlocking.Order.ID_ORDER, 5, 1, 5, 3, 1.5)).build();
+        Preset idOrder = new Preset.Peer("p", "", PRESET.world(), PRESET.boids(),
+                new NetLogoFlocking(NetLogoFlocking.Order.ID_ORDER, 5, 1, 5, 3, 1.5));
         Simulation c = Simulation.of(idOrder, 42);
         assertTrue(a.flock().sameState(c.flock()), "the order does not change the setup");
         for (int s = 0; s < 30; s++) { a.step(); b.step(); c.step(); }
@@ -121,7 +122,7 @@ class NetLogoFlockingTest {
 
     @Test
     void aGivenStateNeedsAVelocityForEachHeading() {
-        Preset p = PRESET.toBuilder().boids(new Preset.Boids(2, 1, 1, 1, 71)).build();
+        Preset p = new Preset.Peer("p", "", PRESET.world(), new Preset.Boids(2, 1, 1, 1, 71), PRESET.peer());
         IllegalArgumentException x = assertThrows(IllegalArgumentException.class,
                 () -> Simulation.of(p, 1, TestFlocks.of(2, new double[] {0, 0, 0, 0, 0, 0}, new double[] {3, 0, 0, 1, 0, 0})));
         assertTrue(x.getMessage().startsWith("boid 0 has velocity 0"), x.getMessage());

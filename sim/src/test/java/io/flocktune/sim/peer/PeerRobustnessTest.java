@@ -42,12 +42,12 @@ class PeerRobustnessTest {
     @Test
     void masonAtWorldSizeBoundsAndEvoFlockWithCoincidentBoids() {
         MasonFlockers mason = MasonFlockers.defaults();
-        Preset huge = Preset.forPeer("m", "", new Preset.World(2, 1e12, new Boundary.Wrap()),
+        Preset huge = new Preset.Peer("m", "", new Preset.World(2, 1e12, new Boundary.Wrap()),
                 new Preset.Boids(200, 0, mason.jump(), 0, 1e12), mason);
         Simulation sim = Simulation.of(huge, 1);
         for (int s = 0; s < 20; s++) sim.step();
         assertFinite(sim.flock(), "mason at world.size 1e12");
-        IllegalArgumentException tiny = assertThrows(IllegalArgumentException.class, () -> Preset.forPeer("m", "",
+        IllegalArgumentException tiny = assertThrows(IllegalArgumentException.class, () -> new Preset.Peer("m", "",
                 new Preset.World(2, 1e-6, new Boundary.Wrap()), new Preset.Boids(200, 0, mason.jump(), 0, 1e-6), mason));
         assertTrue(tiny.getMessage().startsWith("world.size = 1.0E-6: masonFlockers needs > peer.jump"), tiny.getMessage());
 
@@ -74,7 +74,7 @@ class PeerRobustnessTest {
                 + ", world.size " + size + ", " + count + " boids, " + state;
         Simulation sim;
         try {
-            Preset preset = switch (kind) {
+            Preset.Peer preset = switch (kind) {
                 case 0 -> mason(r, size, count);
                 case 1 -> netLogo(r, size, count);
                 default -> evoFlock(r, size, count);
@@ -144,26 +144,26 @@ class PeerRobustnessTest {
         };
     }
 
-    private static Preset mason(SplittableRandom r, double size, int count) {
+    private static Preset.Peer mason(SplittableRandom r, double size, int count) {
         MasonFlockers m = new MasonFlockers(positive(r, true), positive(r, true), positive(r, true), positive(r, true),
                 positive(r, true), in(r, 0, 1), positive(r, false), positive(r, false), r.nextBoolean());
-        return Preset.forPeer("m", "", new Preset.World(2, size, new Boundary.Wrap()),
+        return new Preset.Peer("m", "", new Preset.World(2, size, new Boundary.Wrap()),
                 new Preset.Boids(count, 0, m.jump(), 0, size), m);
     }
 
-    private static Preset netLogo(SplittableRandom r, double size, int count) {
+    private static Preset.Peer netLogo(SplittableRandom r, double size, int count) {
         NetLogoFlocking m = new NetLogoFlocking(r.nextBoolean() ? NetLogoFlocking.Order.RANDOM_SEQUENTIAL
                 : NetLogoFlocking.Order.ID_ORDER, in(r, 0, size / 2), positive(r, true), in(r, 0, 180), in(r, 0, 180),
                 in(r, 0, 180));
-        return Preset.forPeer("n", "", new Preset.World(2, size, new Boundary.Wrap()),
+        return new Preset.Peer("n", "", new Preset.World(2, size, new Boundary.Wrap()),
                 new Preset.Boids(count, 1, 1, 1, size), m);
     }
 
-    private static Preset evoFlock(SplittableRandom r, double size, int count) {
+    private static Preset.Peer evoFlock(SplittableRandom r, double size, int count) {
         EvoFlock m = new EvoFlock(in(r, 0, 100), in(r, 0, 100), in(r, 0, 100), in(r, 0, 100), in(r, 0, 100),
                 in(r, 0, 100), in(r, 0, 100), in(r, 0, 100), in(r, 0, 100), in(r, 0, 100), in(r, -1, 1), in(r, -1, 1),
                 in(r, -1, 1), in(r, 0, 100), in(r, 0, 10));
-        return Preset.forPeer("e", "", new Preset.World(3, size, new Boundary.None()),
+        return new Preset.Peer("e", "", new Preset.World(3, size, new Boundary.None()),
                 new Preset.Boids(count, 0, EvoFlock.TARGET_SPEED, 0, 2 * EvoFlock.SPAWN_RADIUS), m);
     }
 }

@@ -82,7 +82,7 @@ class AlignmentTest {
     }
 
     private static Flock step(int dimension, Alignment alignment, Flock before) {
-        Preset preset = TestPresets.quiet(dimension).toBuilder().alignment(alignment).build();
+        Preset.RuleSet preset = TestPresets.quiet(dimension).toBuilder().alignment(alignment).build();
         return TestFlocks.stepOnce(preset, before).flock();
     }
 

@@ -19,7 +19,7 @@ class BoundaryTest {
 
     @Test
     void wrapMapsPositionsBackIntoTheBox() {
-        Preset preset = world(2, new Boundary.Wrap());
+        Preset.RuleSet preset = world(2, new Boundary.Wrap());
         Flock before = TestFlocks.of(2, new double[] {49.5, -49.8, 0, 1, -0.5, 0}, new double[] {49, 0, 0, 1, 0, 0},
                 new double[] {-49, 10, 0, -1, 0, 0});
         Flock after = TestFlocks.stepOnce(preset, before).flock();
@@ -32,7 +32,7 @@ class BoundaryTest {
     @Test
     void wrapKeepsEveryPositionInTheHalfOpenBox() {
         for (String name : new String[] {"reynolds", "seed001"}) {
-            Preset preset = Presets.get(name);
+            Preset.RuleSet preset = Presets.rules(name);
             double half = 0.5 * preset.world().size();
             Simulation sim = Simulation.of(preset, 11);
             sim.run(300, (step, f) -> {
@@ -64,7 +64,7 @@ class BoundaryTest {
         assertVector("beyond +y and −z", vector(0, -0.5, 0.5), velocity(after, 2));
     }
 
-    private static Preset world(int dimension, Boundary boundary) {
+    private static Preset.RuleSet world(int dimension, Boundary boundary) {
         return TestPresets.quiet(dimension).toBuilder().world(new Preset.World(dimension, 100, boundary)).build();
     }
 }

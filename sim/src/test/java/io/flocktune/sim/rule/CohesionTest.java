@@ -18,7 +18,7 @@ class CohesionTest {
     void centroidPullsTowardTheNeighboursMean() {
         Flock before = TestFlocks.of(3, new double[] {0, 0, 0, 0, 0, 0}, new double[] {4, 0, 0, 0, 0, 0},
                 new double[] {0, 8, 0, 0, 0, 0});
-        Preset preset = TestPresets.quiet(3).toBuilder().cohesion(new Cohesion.Centroid(0.1)).build();
+        Preset.RuleSet preset = TestPresets.quiet(3).toBuilder().cohesion(new Cohesion.Centroid(0.1)).build();
         Flock after = TestFlocks.stepOnce(preset, before).flock();
         assertVector("boid 0", vector(0.2, 0.4, 0), velocityChange(before, after, 0));
     }
@@ -43,7 +43,7 @@ class CohesionTest {
     @Test
     void unitToCentroidHasTheWeightsLength() {
         Flock before = TestFlocks.of(3, new double[] {0, 0, 0, 0, 0, 0}, new double[] {3, 4, 0, 0, 0, 0});
-        Preset preset = TestPresets.quiet(3).toBuilder().cohesion(new Cohesion.UnitToCentroid(0.3)).build();
+        Preset.RuleSet preset = TestPresets.quiet(3).toBuilder().cohesion(new Cohesion.UnitToCentroid(0.3)).build();
         Flock after = TestFlocks.stepOnce(preset, before).flock();
         assertVector("boid 0", vector(0.18, 0.24, 0), velocityChange(before, after, 0));
     }
@@ -59,7 +59,7 @@ class CohesionTest {
 
     /** Velocity change of boid 0 at the origin with velocity (0, vy), its only neighbour at (d, 0). */
     private static double[] steerFromRest(Cohesion steer, double d, double vy) {
-        Preset preset = TestPresets.quiet(2).toBuilder().boids(new Preset.Boids(2, 0, 2, 1, 10))
+        Preset.RuleSet preset = TestPresets.quiet(2).toBuilder().boids(new Preset.Boids(2, 0, 2, 1, 10))
                 .neighbourhood(new Neighbourhood.Metric(300)).cohesion(steer).build();
         Flock before = TestFlocks.of(2, new double[] {0, 0, 0, 0, vy, 0}, new double[] {d, 0, 0, 0, 0, 0});
         return velocityChange(before, TestFlocks.stepOnce(preset, before).flock(), 0);

@@ -19,7 +19,7 @@ class MotionTest {
 
     @Test
     void additiveClampsTheSpeedToTheBoidsRange() {
-        Preset preset = TestPresets.quiet(3).toBuilder().boids(new Preset.Boids(5, 0.5, 2, 1, 10))
+        Preset.RuleSet preset = TestPresets.quiet(3).toBuilder().boids(new Preset.Boids(5, 0.5, 2, 1, 10))
                 .motion(new Motion.Additive(0.5)).build();
         // lone boids (100 apart), no rule acts: v is only clamped to [0.5, 2]
         Flock before = TestFlocks.of(3, new double[] {0, 0, 0, 0.1, 0, 0}, new double[] {100, 0, 0, 3, 4, 0},
@@ -35,7 +35,7 @@ class MotionTest {
 
     @Test
     void moveThenClampMovesWithTheUnlimitedVelocityThenClamps() {
-        Preset preset = TestPresets.quiet(3).toBuilder().boids(new Preset.Boids(3, 0.5, 2, 1, 10))
+        Preset.RuleSet preset = TestPresets.quiet(3).toBuilder().boids(new Preset.Boids(3, 0.5, 2, 1, 10))
                 .motion(new Motion.MoveThenClamp(0.5)).build();
         Flock before = TestFlocks.of(3, new double[] {0, 0, 0, 3, 4, 0}, new double[] {100, 0, 0, 0.1, 0, 0},
                 new double[] {200, 0, 0, 0, 0, 0});
@@ -50,7 +50,7 @@ class MotionTest {
     @Test
     void moveThenClampTurnsAtTheSoftMarginByTheNewPosition() {
         // 000's frame: move, limit_velocity, then avoid_bound by where the boid now is
-        Preset preset = TestPresets.quiet(3).toBuilder().boids(new Preset.Boids(1, 0, 2, 1, 10))
+        Preset.RuleSet preset = TestPresets.quiet(3).toBuilder().boids(new Preset.Boids(1, 0, 2, 1, 10))
                 .world(new Preset.World(3, 100, new Boundary.SoftMargin(5, 0.5)))
                 .motion(new Motion.MoveThenClamp(1)).build();
         Flock after = TestFlocks.stepOnce(preset, TestFlocks.of(3, new double[] {54, 0, 0, 2, 0, 0})).flock();
@@ -60,7 +60,7 @@ class MotionTest {
 
     @Test
     void unclampedKeepsAnySpeed() {
-        Preset preset = TestPresets.quiet(3).toBuilder().boids(new Preset.Boids(1, 0.5, 2, 1, 10))
+        Preset.RuleSet preset = TestPresets.quiet(3).toBuilder().boids(new Preset.Boids(1, 0.5, 2, 1, 10))
                 .motion(new Motion.Unclamped(1)).build();
         Flock after = TestFlocks.stepOnce(preset, TestFlocks.of(3, new double[] {0, 0, 0, 30, 40, 0})).flock();
         assertVector("velocity", vector(30, 40, 0), velocity(after, 0));
@@ -69,7 +69,7 @@ class MotionTest {
 
     @Test
     void steeringTruncatesTheSummedForce() {
-        Preset preset = TestPresets.quiet(3).toBuilder().cohesion(new Cohesion.Centroid(1))
+        Preset.RuleSet preset = TestPresets.quiet(3).toBuilder().cohesion(new Cohesion.Centroid(1))
                 .motion(new Motion.Steering(1, 0.1)).build();
         Flock before = TestFlocks.of(3, new double[] {0, 0, 0, 0, 0, 0}, new double[] {3, 4, 0, 0, 0, 0});
         // cohesion asks for (3, 4, 0); the step allows length 0.1
@@ -78,7 +78,7 @@ class MotionTest {
 
     @Test
     void constantSpeedLerpsTheForwardDirection() {
-        Preset preset = TestPresets.quiet(3).toBuilder().separation(new Separation.Normalized(5, 1))
+        Preset.RuleSet preset = TestPresets.quiet(3).toBuilder().separation(new Separation.Normalized(5, 1))
                 .motion(new Motion.ConstantSpeed(0.02, 5, 0.02)).build();
         Flock before = TestFlocks.of(3, new double[] {0, 0, 0, 0, 5, 0}, new double[] {1, 0, 0, 0, 5, 0});
         Flock after = TestFlocks.stepOnce(preset, before).flock();
@@ -91,7 +91,7 @@ class MotionTest {
 
     @Test
     void constantSpeedKeepsEverySpeedExactly() {
-        Preset seed004 = Presets.get("seed004");
+        Preset.RuleSet seed004 = Presets.rules("seed004");
         for (long seed = 1; seed <= 3; seed++) {
             Simulation sim = Simulation.of(seed004, seed);
             sim.run(100, (step, f) -> {

@@ -43,7 +43,7 @@ class ObstacleAvoidanceTest {
     }
 
     private static Flock step(Flock before, List<Preset.Sphere> spheres) {
-        Preset preset = TestPresets.quiet(3).toBuilder()
+        Preset.RuleSet preset = TestPresets.quiet(3).toBuilder()
                 .obstacles(new Preset.Obstacles(new ObstacleAvoidance.ForceField(15, 2), spheres)).build();
         return TestFlocks.stepOnce(preset, before).flock();
     }

@@ -65,7 +65,7 @@ class SeparationTest {
     void threeBoidsGolden(Separation separation, double[] expected) {
         Flock before = TestFlocks.of(2, new double[] {0, 0, 0, 0, 0, 0}, new double[] {2, 0, 0, 0, 0, 0},
                 new double[] {0, 4, 0, 0, 0, 0});
-        Preset preset = TestPresets.quiet(2).toBuilder().separation(separation).build();
+        Preset.RuleSet preset = TestPresets.quiet(2).toBuilder().separation(separation).build();
         assertVector("boid 0", expected, velocityChange(before, TestFlocks.stepOnce(preset, before).flock(), 0));
     }
 

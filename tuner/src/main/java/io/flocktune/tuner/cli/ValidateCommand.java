@@ -102,7 +102,7 @@ final class ValidateCommand implements Runnable {
         Preset base = options.base("vicsek", List.of("alignment.noise"));
         Validation.Schedule schedule = options.schedule();
         List<Double> noises = options.values == null ? Validation.Vicsek.NOISES : options.values;
-        return run(options, checked(() -> new Validation.Vicsek(base, noises, schedule)));
+        return run(options, checked(() -> Validation.Vicsek.of(base, noises, schedule)));
     }
 
     @Command(name = "couzin", mixinStandardHelpOptions = true, sortOptions = false,
@@ -113,7 +113,7 @@ final class ValidateCommand implements Runnable {
         Preset base = options.base("couzin", List.of("alignment.radius", "neighbourhood.radius"));
         Validation.Schedule schedule = options.schedule();
         List<Double> widths = options.values == null ? Validation.Couzin.ORIENTATION_WIDTHS : options.values;
-        return run(options, checked(() -> new Validation.Couzin(base, widths, Validation.Couzin.ATTRACTION_WIDTH, schedule)));
+        return run(options, checked(() -> Validation.Couzin.of(base, widths, Validation.Couzin.ATTRACTION_WIDTH, schedule)));
     }
 
     /** A validation whose constructor's complaint (a value out of range, a preset of the wrong kind) is bad input. */

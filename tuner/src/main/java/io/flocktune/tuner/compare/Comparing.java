@@ -314,8 +314,8 @@ public final class Comparing {
                 differ.add("boids.spawnSize");
             }
             if (p.boids().initialSpeed() != first.boids().initialSpeed()) differ.add("boids.initialSpeed");
-            if (p.predators().count() != first.predators().count()) differ.add("predators.count");
-            else if (p.predators().count() > 0 && p.world().size() != first.world().size()) differ.add("world.size (predators' positions)");
+            if (p.predatorCount() != first.predatorCount()) differ.add("predators.count");
+            else if (p.predatorCount() > 0 && p.world().size() != first.world().size()) differ.add("world.size (predators' positions)");
             if (!differ.isEmpty()) {
                 return c.arms().get(i).name() + " differs from " + c.arms().getFirst().name() + " in " + String.join(", ", differ);
             }

@@ -1,6 +1,7 @@
 package io.flocktune.tuner.export;
 
 import io.flocktune.sim.Kinds;
+import io.flocktune.sim.Preset;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -8,6 +9,7 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 
 /** Helpers shared by the code generators: names, number literals, and the list of what does not map. */
 final class Code {
@@ -58,6 +60,19 @@ final class Code {
      */
     static String cppComment(String text) {
         return oneLine(text).replace('\\', '/');
+    }
+
+    /**
+     * The export of a peer-model preset by a format whose code runs flocktune's rules only: a
+     * README that says why, and the peer as unrepresented.
+     *
+     * @param engine what the format's code is, named in the reason (e.g. {@code "the C++ engine"})
+     */
+    static Export notForPeer(Preset.Peer peer, String engine) {
+        String reason = "preset " + peer.name() + " runs the peer model " + kind(peer.peer()) + ", which " + engine
+                + " does not implement; formats for a peer model: json, web";
+        return new Export(Map.of("README.md", "# " + oneLine(peer.name()) + "\n\nNot exported: " + oneLine(reason) + ".\n"),
+                List.of(new Export.Unrepresented("peer", reason)));
     }
 
     /** @return the {@code kind} name of a rule variant, as in the preset JSON */

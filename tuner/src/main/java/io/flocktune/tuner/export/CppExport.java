@@ -62,13 +62,7 @@ public final class CppExport implements Exporter {
 
     @Override
     public Export export(TunedPreset tuned) {
-        Preset p = tuned.preset();
-        if (p.isPeer()) {
-            String reason = "preset " + p.name() + " runs the peer model " + Code.kind(p.peer())
-                    + ", which the C++ engine does not implement; formats for a peer model: json, web";
-            return new Export(Map.of("README.md", "# " + Code.oneLine(p.name()) + "\n\nNot exported: " + Code.oneLine(reason) + ".\n"),
-                    List.of(new Export.Unrepresented("peer", reason)));
-        }
+        if (tuned.preset() instanceof Preset.Peer peer) return Code.notForPeer(peer, "the C++ engine");
         Map<String, String> files = new LinkedHashMap<>();
         files.put(ENGINE, Code.resource("cpp/" + ENGINE));
         files.put(PRESET, presetHeader(tuned));

@@ -50,7 +50,13 @@ public final class CppSeedExport implements Exporter {
 
     @Override
     public Export export(TunedPreset tuned) {
-        Preset p = tuned.preset();
+        return switch (tuned.preset()) {
+            case Preset.Peer peer -> Code.notForPeer(peer, "seed 003's program");
+            case Preset.RuleSet rules -> export(tuned, rules);
+        };
+    }
+
+    private static Export export(TunedPreset tuned, Preset.RuleSet p) {
         Code.Gaps gaps = new Code.Gaps();
         String target = "seed 003's program";
         if (p.world().dimension() != 2) gaps.add("world.dimension", "3: seed 003 is 2D (sf::Vector2f); z is dropped");

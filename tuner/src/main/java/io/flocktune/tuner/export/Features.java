@@ -8,7 +8,7 @@ final class Features {
     private Features() {}
 
     /** Adds the preset's active predators, obstacles, goal and noise to {@code gaps}: {@code target} has none. */
-    static void extras(Preset p, String target, Code.Gaps gaps) {
+    static void extras(Preset.RuleSet p, String target, Code.Gaps gaps) {
         if (p.predators().count() > 0) {
             gaps.add("predators.count", p.predators().count() + " (" + Code.kind(p.predators().behaviour()) + "): " + target + " has no predators");
         }

@@ -6,11 +6,13 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.flocktune.sim.Constraint;
 import io.flocktune.sim.Kinds;
 import io.flocktune.sim.Preset;
+import io.flocktune.tuner.io.PresetJson;
 import io.flocktune.tuner.io.StrictJson;
 
 import java.lang.reflect.ParameterizedType;
 import java.lang.reflect.RecordComponent;
 import java.lang.reflect.Type;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 
@@ -68,18 +70,15 @@ public final class PresetSchema {
     }
 
     /**
-     * A preset without {@code peer} (or with {@code peer.kind = none}) needs every rule section; a
-     * preset that names a peer model has none of them (its peer's rules replace them).
+     * A preset without {@code peer} (a rule set) needs every rule section; a preset that names a
+     * peer model has none of them (its peer's rules replace them).
      */
     private static ObjectNode peerRule() {
         ObjectNode rule = NODES.objectNode();
-        ObjectNode names = rule.putObject("if");
-        names.putArray("required").add("peer");
-        names.putObject("properties").putObject("peer").putObject("not").putObject("properties")
-                .putObject("kind").put("const", "none");
+        rule.putObject("if").putArray("required").add("peer");
         ArrayNode anyOf = rule.putObject("then").putObject("not").putArray("anyOf");
         ArrayNode required = rule.putObject("else").putArray("required");
-        for (String section : Preset.PeerPlaceholders.SECTIONS) {
+        for (String section : PresetJson.RULE_SECTIONS) {
             anyOf.addObject().putArray("required").add(section);
             required.add(section);
         }
@@ -100,19 +99,31 @@ public final class PresetSchema {
             properties.putObject("kind").put("const", kind);
             required.add("kind");
         }
-        for (RecordComponent component : record.getRecordComponents()) {
-            if (record == Preset.class && component.getName().equals("customRules")) continue;   // Java only
+        for (RecordComponent component : record == Preset.class ? presetComponents() : List.of(record.getRecordComponents())) {
             ObjectNode property = record == Preset.class && component.getName().equals("format")
                     ? NODES.objectNode().put("const", Preset.FORMAT)
                     : valueSchema(component.getGenericType(), component, defs);
             properties.set(component.getName(), property);
             boolean optional = record == Preset.class && (component.getName().equals("peer")
-                    || Preset.PeerPlaceholders.SECTIONS.contains(component.getName()));
+                    || PresetJson.RULE_SECTIONS.contains(component.getName()));
             if (!optional) required.add(component.getName());     // see peerRule()
         }
         schema.set("required", required);
         schema.put("additionalProperties", false);
         return schema;
+    }
+
+    /**
+     * The keys of either kind of preset, as one object: a rule set's components (without its
+     * Java-only {@code customRules}), then a peer preset's {@code peer}.
+     */
+    private static List<RecordComponent> presetComponents() {
+        List<RecordComponent> components = new ArrayList<>(List.of(Preset.RuleSet.class.getRecordComponents()));
+        components.removeIf(c -> c.getName().equals("customRules"));
+        for (RecordComponent c : Preset.Peer.class.getRecordComponents()) {
+            if (c.getName().equals("peer")) components.add(c);
+        }
+        return components;
     }
 
     private static ObjectNode valueSchema(Type type, RecordComponent component, ObjectNode defs) {

@@ -62,7 +62,13 @@ public final class PythonSeedExport implements Exporter {
 
     @Override
     public Export export(TunedPreset tuned) {
-        Preset p = tuned.preset();
+        return switch (tuned.preset()) {
+            case Preset.Peer peer -> Code.notForPeer(peer, "the seeds' programs");
+            case Preset.RuleSet rules -> export(tuned, rules);
+        };
+    }
+
+    private static Export export(TunedPreset tuned, Preset.RuleSet p) {
         Code.Gaps gaps = new Code.Gaps();
         Lines out = new Lines(tuned);
 

@@ -79,7 +79,7 @@ public final class UnityExport implements Exporter {
     @Override
     public Export export(TunedPreset tuned) {
         Preset p = tuned.preset();
-        if (p.isPeer()) return peer(tuned);
+        if (p instanceof Preset.Peer peer) return peer(peer);
         List<Field> fields = fields(PresetJson.toTree(p));
         String type = className(p.name());
         String stem = Code.fileName(p.name());
@@ -269,8 +269,7 @@ public final class UnityExport implements Exporter {
                 """.replace("NAME", Code.oneLine(p.name())).replace("TYPE", type).replace("JSON", jsonPath);
     }
 
-    private static Export peer(TunedPreset tuned) {
-        Preset p = tuned.preset();
+    private static Export peer(Preset.Peer p) {
         String reason = Code.kind(p.peer()) + " is a peer's own model, replayed by the web player only (--to web); "
                 + "the Unity engine runs flocktune's rule presets";
         String note = "# " + Code.oneLine(p.name()) + "\n\nNot exported: " + reason + ".\n";

@@ -78,7 +78,13 @@ public final class UnitySeedExport implements Exporter {
 
     @Override
     public Export export(TunedPreset tuned) {
-        Preset p = tuned.preset();
+        return switch (tuned.preset()) {
+            case Preset.Peer peer -> Code.notForPeer(peer, "seed 004's BoidsGenerator");
+            case Preset.RuleSet rules -> export(tuned, rules);
+        };
+    }
+
+    private static Export export(TunedPreset tuned, Preset.RuleSet p) {
         Code.Gaps gaps = new Code.Gaps();
         String target = "seed 004's BoidsGenerator";
         if (p.update() != Preset.UpdateOrder.SEQUENTIAL) {

@@ -61,7 +61,13 @@ public final class WebPlayer {
      *         variant the JavaScript engine does not run live; empty when the page runs it live
      */
     public static Set<String> unsupported(Preset preset) {
-        if (preset.isPeer()) return new TreeSet<>(Set.of("peer"));     // a peer's whole model: replayed
+        return switch (preset) {
+            case Preset.Peer peer -> new TreeSet<>(Set.of("peer"));     // a peer's whole model: replayed
+            case Preset.RuleSet rules -> unsupportedRules(rules);
+        };
+    }
+
+    private static Set<String> unsupportedRules(Preset.RuleSet preset) {
         Map<String, Object> variants = new LinkedHashMap<>();
         variants.put("world.boundary", preset.world().boundary());
         variants.put("neighbourhood", preset.neighbourhood());

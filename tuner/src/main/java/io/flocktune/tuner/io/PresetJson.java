@@ -86,42 +86,47 @@ public final class PresetJson {
     private interface KindMixIn {}
 
     /**
-     * Custom rules are Java code and have no JSON form: a preset binds through its constructor
+     * Custom rules are Java code and have no JSON form: a rule set binds through its constructor
      * without them, and {@code customRules} is never written ({@link #write} and {@link #toTree}
      * refuse a preset that has any, rather than drop them).
      */
     @SuppressWarnings("unused")
-    private abstract static class PresetMixIn {
+    private abstract static class RuleSetMixIn {
         @JsonCreator
-        PresetMixIn(@JsonProperty("format") String format, @JsonProperty("name") String name,
-                    @JsonProperty("description") String description, @JsonProperty("world") Preset.World world,
-                    @JsonProperty("boids") Preset.Boids boids, @JsonProperty("update") Preset.UpdateOrder update,
-                    @JsonProperty("neighbourhood") io.flocktune.sim.rule.Neighbourhood neighbourhood,
-                    @JsonProperty("separation") io.flocktune.sim.rule.Separation separation,
-                    @JsonProperty("alignment") io.flocktune.sim.rule.Alignment alignment,
-                    @JsonProperty("cohesion") io.flocktune.sim.rule.Cohesion cohesion,
-                    @JsonProperty("motion") io.flocktune.sim.rule.Motion motion,
-                    @JsonProperty("predators") Preset.Predators predators,
-                    @JsonProperty("obstacles") Preset.Obstacles obstacles, @JsonProperty("goal") Preset.Goal goal,
-                    @JsonProperty("noise") Preset.Noise noise,
-                    @JsonProperty("peer") io.flocktune.sim.peer.PeerModel peer) {}
+        RuleSetMixIn(@JsonProperty("format") String format, @JsonProperty("name") String name,
+                     @JsonProperty("description") String description, @JsonProperty("world") Preset.World world,
+                     @JsonProperty("boids") Preset.Boids boids, @JsonProperty("update") Preset.UpdateOrder update,
+                     @JsonProperty("neighbourhood") io.flocktune.sim.rule.Neighbourhood neighbourhood,
+                     @JsonProperty("separation") io.flocktune.sim.rule.Separation separation,
+                     @JsonProperty("alignment") io.flocktune.sim.rule.Alignment alignment,
+                     @JsonProperty("cohesion") io.flocktune.sim.rule.Cohesion cohesion,
+                     @JsonProperty("motion") io.flocktune.sim.rule.Motion motion,
+                     @JsonProperty("predators") Preset.Predators predators,
+                     @JsonProperty("obstacles") Preset.Obstacles obstacles, @JsonProperty("goal") Preset.Goal goal,
+                     @JsonProperty("noise") Preset.Noise noise) {}
 
         @JsonIgnore
         abstract List<CustomRule> customRules();
+    }
 
-        /**
-         * The record component, not {@link Preset#isPeer()}: without this Jackson takes the
-         * boolean is-getter for the property {@code peer} and writes {@code "peer": true}.
-         */
-        @JsonProperty("peer")
-        abstract io.flocktune.sim.peer.PeerModel peer();
+    /** The rule sections: the keys of a rule set that a peer preset does not have, in record order. */
+    public static final List<String> RULE_SECTIONS = ruleSections();
+
+    private static List<String> ruleSections() {
+        Set<String> peer = new HashSet<>();
+        for (RecordComponent c : Preset.Peer.class.getRecordComponents()) peer.add(c.getName());
+        List<String> sections = new ArrayList<>();
+        for (RecordComponent c : Preset.RuleSet.class.getRecordComponents()) {
+            if (!peer.contains(c.getName()) && !c.getName().equals("customRules")) sections.add(c.getName());
+        }
+        return List.copyOf(sections);
     }
 
     /** @throws IllegalArgumentException if {@code preset} has custom rules (they have no JSON form) */
     public static Preset requireJsonForm(Preset preset) {
-        if (!preset.customRules().isEmpty()) {
-            throw new IllegalArgumentException("preset " + preset.name() + " has " + preset.customRules().size()
-                    + " custom rule(s) (" + preset.customRules().stream().map(r -> r.getClass().getName())
+        if (preset instanceof Preset.RuleSet rules && !rules.customRules().isEmpty()) {
+            throw new IllegalArgumentException("preset " + preset.name() + " has " + rules.customRules().size()
+                    + " custom rule(s) (" + rules.customRules().stream().map(r -> r.getClass().getName())
                     .collect(java.util.stream.Collectors.joining(", "))
                     + "): custom rules are Java code and have no JSON form, so this preset cannot be written,"
                     + " exported or evaluated from JSON; run it with Simulation.of from Java");
@@ -139,7 +144,7 @@ public final class PresetJson {
                 .defaultSetterInfo(JsonSetter.Value.forContentNulls(Nulls.FAIL))   // [null] in a list
                 .addModule(new SimpleModule("flocktune-lower-case-enums")
                         .setDeserializerModifier(new LowerCaseEnums()));
-        builder.addMixIn(Preset.class, PresetMixIn.class);
+        builder.addMixIn(Preset.RuleSet.class, RuleSetMixIn.class);
         for (Class<?> family : sealedInterfaces(Preset.class)) {
             builder.addMixIn(family, KindMixIn.class);
             for (Class<?> variant : family.getPermittedSubclasses()) {
@@ -159,10 +164,15 @@ public final class PresetJson {
         return printer;
     }
 
-    /** @return every sealed interface reachable from the record {@code root} through its components. */
+    /**
+     * @return every sealed interface reachable from {@code root} (a record, or a sealed interface
+     *         such as {@link Preset}, through its variants) through the records' components;
+     *         {@code root} itself is not a family
+     */
     static Set<Class<?>> sealedInterfaces(Class<?> root) {
         Set<Class<?>> found = new LinkedHashSet<>();
         collectSealed(root, found, new HashSet<>());
+        found.remove(root);
         return found;
     }
 
@@ -219,37 +229,17 @@ public final class PresetJson {
         }
         if (tree.has("customRules")) {
             throw new InputException(source + ": customRules: custom rules are Java code and have no JSON form"
-                    + " (name them with Preset.toBuilder().customRules(...) from Java)");
+                    + " (name them with Preset.RuleSet.toBuilder().customRules(...) from Java)");
         }
-        return StrictJson.bind(MAPPER, withPeerSections((ObjectNode) tree, source), Preset.class, source);
-    }
-
-    /**
-     * The tree as the record binds it: {@code "peer"} is optional ({@code none} when absent); a
-     * preset that names a peer model leaves out the sections its peer replaces
-     * ({@link Preset.PeerPlaceholders#SECTIONS}), which get their placeholders here, and names
-     * any it sets anyway.
-     */
-    private static ObjectNode withPeerSections(ObjectNode tree, String source) throws InputException {
-        ObjectNode bound = tree.deepCopy();
-        JsonNode peer = bound.get("peer");
-        if (peer == null) {
-            bound.set("peer", MAPPER.valueToTree(new io.flocktune.sim.peer.PeerModel.None()));
-            return bound;
-        }
-        JsonNode kind = peer.get(KIND);
-        if (kind == null || "none".equals(kind.textValue())) return bound;
-        List<String> sections = Preset.PeerPlaceholders.SECTIONS;
-        for (String section : sections) {
-            if (bound.has(section)) {
+        JsonNode peer = tree.get("peer");
+        if (peer == null) return StrictJson.bind(MAPPER, tree, Preset.RuleSet.class, source);
+        for (String section : RULE_SECTIONS) {
+            if (tree.has(section)) {
                 throw new InputException(source + ": " + section + ": not part of a preset with peer.kind = "
-                        + kind.asText() + " (the peer's own rules replace it); remove it");
+                        + peer.path(KIND).asText("(missing)") + " (the peer's own rules replace it); remove it");
             }
         }
-        for (int k = 0; k < sections.size(); k++) {
-            bound.set(sections.get(k), MAPPER.valueToTree(Preset.PeerPlaceholders.VALUES.get(k)));
-        }
-        return bound;
+        return StrictJson.bind(MAPPER, tree, Preset.Peer.class, source);
     }
 
     /** Reads a JSON file into a tree, not yet checked as a preset. */
@@ -266,13 +256,7 @@ public final class PresetJson {
 
     /** @return the preset as a JSON tree (fields in record order, {@code kind} first in variants). */
     public static ObjectNode toTree(Preset preset) {
-        ObjectNode tree = MAPPER.valueToTree(requireJsonForm(preset));
-        if (preset.isPeer()) {
-            Preset.PeerPlaceholders.SECTIONS.forEach(tree::remove);
-        } else {
-            tree.remove("peer");
-        }
-        return tree;
+        return MAPPER.valueToTree(requireJsonForm(preset));
     }
 
     /**

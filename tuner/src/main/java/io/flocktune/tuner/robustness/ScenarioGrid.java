@@ -51,7 +51,7 @@ public record ScenarioGrid(String format, List<Factor> factors) {
      */
     public static ScenarioGrid defaults(Preset preset) {
         TreeSet<Integer> predators = new TreeSet<>(List.of(0, 1, 2, 4));
-        predators.add(preset.predators().count());
+        predators.add(preset.predatorCount());
         return new ScenarioGrid(FORMAT, List.of(
                 Factor.scaling("flock size", "boids.count", List.of(0.25, 0.5, 1.0, 2.0, 4.0)),
                 Factor.scaling("world size", "world.size", List.of(0.5, 0.75, 1.0, 1.5, 2.0), "boids.spawnSize"),

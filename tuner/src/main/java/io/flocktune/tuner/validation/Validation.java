@@ -39,6 +39,19 @@ public sealed interface Validation {
         }
     }
 
+    /**
+     * @param which the validation, named in the message
+     * @throws IllegalArgumentException if {@code base} runs a peer's model: a validation sweeps a
+     *                                  rule of the engine's
+     */
+    private static Preset.RuleSet ruleSet(Preset base, String which) {
+        return switch (base) {
+            case Preset.RuleSet rules -> rules;
+            case Preset.Peer peer -> throw new IllegalArgumentException("preset " + peer.name() + " runs the peer model "
+                    + Kinds.of(peer.peer()) + ": the " + which + " validation sweeps a rule of the engine's");
+        };
+    }
+
     /** @return the file stem and command name, e.g. {@code vicsek} */
     String name();
 
@@ -71,7 +84,7 @@ public sealed interface Validation {
      * @param base   a preset whose alignment is {@link Alignment.Vicsek}
      * @param noises η values in radians, each in [0, 2π], at least one
      */
-    record Vicsek(Preset base, List<Double> noises, Schedule schedule) implements Validation {
+    record Vicsek(Preset.RuleSet base, List<Double> noises, Schedule schedule) implements Validation {
         /** η = 0, 0.5, …, 6, 2π. */
         public static final List<Double> NOISES = List.of(0.0, 0.5, 1.0, 1.5, 2.0, 2.5, 3.0, 3.5, 4.0, 4.5, 5.0, 5.5, 6.0, 2 * Math.PI);
 
@@ -86,7 +99,12 @@ public sealed interface Validation {
 
         /** The sweep over {@link #NOISES}. */
         public static Vicsek of(Preset base, Schedule schedule) {
-            return new Vicsek(base, NOISES, schedule);
+            return of(base, NOISES, schedule);
+        }
+
+        /** @throws IllegalArgumentException if {@code base} is not a rule set with Vicsek alignment, or a noise is out of range */
+        public static Vicsek of(Preset base, List<Double> noises, Schedule schedule) {
+            return new Vicsek(ruleSet(base, "Vicsek"), noises, schedule);
         }
 
         @Override
@@ -105,7 +123,7 @@ public sealed interface Validation {
         }
 
         @Override
-        public Preset at(double noise) {
+        public Preset.RuleSet at(double noise) {
             Alignment.Vicsek alignment = (Alignment.Vicsek) base.alignment();
             return base.toBuilder().alignment(new Alignment.Vicsek(alignment.weight(), noise)).build();
         }
@@ -140,7 +158,7 @@ public sealed interface Validation {
      * @param orientationWidths  Δr_o values in world units, each &ge; 0, at least one
      * @param attractionWidth    Δr_a in world units, &gt; 0
      */
-    record Couzin(Preset base, List<Double> orientationWidths, double attractionWidth, Schedule schedule) implements Validation {
+    record Couzin(Preset.RuleSet base, List<Double> orientationWidths, double attractionWidth, Schedule schedule) implements Validation {
         /** Δr_o = 0, 1, 2, 3, 6, 10, 13. */
         public static final List<Double> ORIENTATION_WIDTHS = List.of(0.0, 1.0, 2.0, 3.0, 6.0, 10.0, 13.0);
         /** Δr_a = 14, as in the paper's Fig. 3 sweep. */
@@ -165,7 +183,12 @@ public sealed interface Validation {
 
         /** The sweep over {@link #ORIENTATION_WIDTHS} at Δr_a = {@link #ATTRACTION_WIDTH}. */
         public static Couzin of(Preset base, Schedule schedule) {
-            return new Couzin(base, ORIENTATION_WIDTHS, ATTRACTION_WIDTH, schedule);
+            return of(base, ORIENTATION_WIDTHS, ATTRACTION_WIDTH, schedule);
+        }
+
+        /** @throws IllegalArgumentException if {@code base} is not a rule set with zonal alignment, or a width is out of range */
+        public static Couzin of(Preset base, List<Double> orientationWidths, double attractionWidth, Schedule schedule) {
+            return new Couzin(ruleSet(base, "Couzin"), orientationWidths, attractionWidth, schedule);
         }
 
         @Override
@@ -184,7 +207,7 @@ public sealed interface Validation {
         }
 
         @Override
-        public Preset at(double orientationWidth) {
+        public Preset.RuleSet at(double orientationWidth) {
             double repulsion = base.separation().radius();
             Alignment.Zonal alignment = (Alignment.Zonal) base.alignment();
             return base.toBuilder()

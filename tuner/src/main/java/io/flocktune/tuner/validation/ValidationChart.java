@@ -59,7 +59,7 @@ public final class ValidationChart {
     }
 
     private static XYChart couzin(Validation.Couzin couzin, List<SweepPoint> points) {
-        Preset preset = couzin.base();
+        Preset.RuleSet preset = couzin.base();
         XYChart chart = base(format("Couzin et al. 2002: N = %d, %dD, Δr_a = %s; %s", preset.boids().count(),
                         preset.world().dimension(), number(couzin.attractionWidth()), window(couzin)),
                 format("orientation zone width Δr_o (world units; repulsion radius r_r = %s)", number(preset.separation().radius())),

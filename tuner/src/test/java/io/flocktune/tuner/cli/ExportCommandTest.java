@@ -57,7 +57,7 @@ class ExportCommandTest {
         assertEquals(Presets.get(name), PresetJson.read(exported));
         Path byName = dir.resolve("by-name.csv"), byExport = dir.resolve("by-export.csv");
         // a peer-model preset has no noise section (its own rules replace it): run it as it is
-        List<String> noise = Presets.get(name).isPeer() ? List.of() : List.of("--set", "noise.strength=0.05");
+        List<String> noise = Presets.get(name) instanceof Preset.Peer ? List.of() : List.of("--set", "noise.strength=0.05");
         List<String> byNameArgs = new ArrayList<>(List.of("simulate", "--preset", name));
         byNameArgs.addAll(noise);
         byNameArgs.addAll(List.of("--seed", "4", "--steps", "20", "--trace", byName.toString()));
@@ -152,7 +152,7 @@ class ExportCommandTest {
         Files.writeString(out.resolve("seed003.json"), "old");
         ok("export", "seed003", "--to", "json", "--out", out.toString());
         assertEquals("mine", Files.readString(out.resolve("notes.txt")));
-        assertEquals(Presets.get("seed003"), PresetJson.read(out.resolve("seed003.json")));
+        assertEquals(Presets.rules("seed003"), PresetJson.read(out.resolve("seed003.json")));
         try (Stream<Path> files = Files.list(dir)) {
             assertEquals(List.of(out), files.toList(), "no staging directory left");
         }
@@ -197,7 +197,7 @@ class ExportCommandTest {
         assertEquals(2, unwritable.exit(), unwritable.err());
         assertEquals(List.of("flocktune: " + blocker.resolve("out") + ": cannot write: " + blocker.toAbsolutePath()
                 + " is a file, not a directory"), unwritable.errLines());
-        String peer = Presets.all().values().stream().filter(Preset::isPeer).findFirst().orElseThrow().name();
+        String peer = Presets.all().values().stream().filter(p -> p instanceof Preset.Peer).findFirst().orElseThrow().name();
         Result strict = flocktune("export", peer, "--to", "all", "--out", dir.resolve("out").toString(), "--strict");
         assertEquals(2, strict.exit(), strict.err());
         assertEquals(1, strict.errLines().size(), strict.err());
@@ -210,7 +210,7 @@ class ExportCommandTest {
     /** A peer model runs only in json and web: another format exits 4 with one line and writes nothing; --to all writes json and web. */
     @Test
     void aPeerPresetGoesToJsonAndWebOnly(@TempDir Path dir) throws Exception {
-        String peer = Presets.all().values().stream().filter(Preset::isPeer).findFirst().orElseThrow().name();
+        String peer = Presets.all().values().stream().filter(p -> p instanceof Preset.Peer).findFirst().orElseThrow().name();
         Path out = dir.resolve("seed");
         Result seed = flocktune("export", peer, "--to", "seed-python", "--out", out.toString());
         assertEquals(4, seed.exit(), seed.err());
@@ -233,7 +233,7 @@ class ExportCommandTest {
     @ValueSource(strings = {"unknownFormat", "badPreset", "unwritableOut", "outIsAFile", "notARun", "missingPreset"})
     void badInputExitsWith2OneLineAndWritesNothing(String problem, @TempDir Path dir) throws Exception {
         Path blocker = Files.writeString(dir.resolve("a-file"), "x");
-        Path bad = Files.writeString(dir.resolve("bad.json"), PresetJson.write(Presets.get("reynolds")).replace("\"count\" : 200", "\"count\" : 0")
+        Path bad = Files.writeString(dir.resolve("bad.json"), PresetJson.write(Presets.rules("reynolds")).replace("\"count\" : 200", "\"count\" : 0")
                 .replace("\"count\": 200", "\"count\": 0"));
         Path notARun = Files.createDirectories(dir.resolve("empty"));
         Path out = dir.resolve("out");

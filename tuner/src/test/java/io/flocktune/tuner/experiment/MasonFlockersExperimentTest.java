@@ -58,11 +58,11 @@ class MasonFlockersExperimentTest {
         Experiment e = Experiments.builtIn("mason-flockers-nsga2");
         ObjectiveSpec constant = e.objectives().get(1).spec();
         List<ObjectiveSpec> specs = List.of(constant);
-        Preset base = Presets.get("mason-flockers");
+        Preset.Peer base = Presets.peer("mason-flockers");
         for (MasonFlockers genes : List.of(MasonFlockers.defaults(),
                 new MasonFlockers(0.01347, 0.90514, 0.10911, 0.67867, 0.17750, 0.1, 10, 0.7, false),
                 new MasonFlockers(0, 0, 0, 0, 0, 0.1, 10, 0.7, false))) {
-            Measurement m = Objectives.measure(base.toBuilder().peer(genes).build(), 7, 50, 3, specs);
+            Measurement m = Objectives.measure(new Preset.Peer(base.name(), base.description(), base.world(), base.boids(), genes), 7, 50, 3, specs);
             for (int r = 0; r < 3; r++) assertEquals(1, m.value(0, r), genes + " replicate " + r);
         }
     }

@@ -83,8 +83,8 @@ class CppEngineTest {
      */
     static List<WebEngineTest.Case> neighbourhoodMatrix() {
         List<WebEngineTest.Case> out = new ArrayList<>();
-        for (Preset base : Presets.all().values()) {
-            if (base.isPeer()) continue;
+        for (Preset any : Presets.all().values()) {
+            if (!(any instanceof Preset.RuleSet base)) continue;   // a peer's whole model: its own kernel
             double radius = switch (base.neighbourhood()) {
                 case Neighbourhood.Metric m -> m.radius();
                 case Neighbourhood.MetricExcludingCoincident m -> m.radius();
@@ -100,7 +100,7 @@ class CppEngineTest {
                     default -> new Neighbourhood.Global();
                 };
                 if (kind.equals(Kinds.of(base.neighbourhood()))) continue;   // the preset itself is a WebEngineTest case
-                Preset p;
+                Preset.RuleSet p;
                 try {
                     Preset.Boids b = base.boids();
                     p = base.toBuilder().neighbourhood(n)
@@ -187,8 +187,8 @@ class CppEngineTest {
     void everyVariantAndEveryNeighbourhoodOfEveryRulePresetIsCompared() {
         Set<String> combinations = new TreeSet<>(), expected = new TreeSet<>();
         for (WebEngineTest.Case k : cases) combinations.add(k.preset().name() + " " + Kinds.of(k.preset().neighbourhood()));
-        for (Preset p : Presets.all().values()) {
-            if (p.isPeer()) continue;
+        for (Preset any : Presets.all().values()) {
+            if (!(any instanceof Preset.RuleSet p)) continue;   // a peer's whole model: its own kernel
             for (String kind : NEIGHBOURHOODS) {
                 boolean zonal = Kinds.of(p.alignment()).equals("zonal");
                 if (!zonal || !(kind.equals("topological") || kind.equals("global"))) expected.add(p.name() + " " + kind);
@@ -207,7 +207,7 @@ class CppEngineTest {
     @Test
     void theExamplePrintsSimulatesSummary(@TempDir Path dir) throws Exception {
         Preset periodic = PresetJson.resolve("reynolds", List.of("predators.count=1", "predators.captureRadius=3"));
-        Preset open = Presets.get("seed002");   // hard walls, a predator, sequential in place
+        Preset.RuleSet open = Presets.rules("seed002");   // hard walls, a predator, sequential in place
         for (Preset base : List.of(periodic, open)) {
             Path folder = Files.createDirectories(dir.resolve(base.name()));
             Export export = new CppExport().export(new TunedPreset(base, List.of("predators.count"), "test"));

@@ -17,6 +17,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -43,9 +44,9 @@ class CppSeedExportTest {
     @Test
     void theHeaderCompilesAndCarriesTheTunedSeed003Values(@TempDir Path dir) throws Exception {
         Tools.require(Tools.works(List.of("g++", "--version")), "g++", "g++");
-        Preset tuned = PresetJson.resolve("seed003", List.of("separation.weight=2", "separation.radius=17.5",
+        Preset.RuleSet tuned = assertInstanceOf(Preset.RuleSet.class, PresetJson.resolve("seed003", List.of("separation.weight=2", "separation.radius=17.5",
                 "separation.strength=7", "separation.maxForce=0.3", "alignment.weight=0.11", "cohesion.weight=0.035",
-                "boids.count=90", "boids.maxSpeed=3.5"));
+                "boids.count=90", "boids.maxSpeed=3.5")));
         Export export = new CppSeedExport().export(new TunedPreset(tuned, List.of("separation.weight", "alignment.weight"), "test"));
         assertEquals(List.of(), export.unrepresented());
         String header = export.files().get(CppSeedExport.FILE);
@@ -93,8 +94,8 @@ class CppSeedExportTest {
     @Test
     void theSeedsOwnRulesOnTheExportedValuesFollowTheJavaEngine(@TempDir Path dir) throws Exception {
         Tools.require(Tools.works(List.of("g++", "--version")), "g++", "g++");
-        Preset tuned = PresetJson.resolve("seed003", List.of("separation.weight=1.5", "separation.radius=24",
-                "separation.strength=8", "separation.maxForce=0.4", "alignment.weight=0.08", "cohesion.weight=0.03", "boids.count=60"));
+        Preset.RuleSet tuned = assertInstanceOf(Preset.RuleSet.class, PresetJson.resolve("seed003", List.of("separation.weight=1.5", "separation.radius=24",
+                "separation.strength=8", "separation.maxForce=0.4", "alignment.weight=0.08", "cohesion.weight=0.03", "boids.count=60")));
         Export export = new CppSeedExport().export(new TunedPreset(tuned, List.of(), "test"));
         assertEquals(List.of(), export.unrepresented());
         assertEquals(List.of(CppSeedExport.FILE, CppSeedExport.STEPPER), List.copyOf(export.files().keySet()));

@@ -20,7 +20,7 @@ class ExportWebTest {
     void everyBuiltInPresetRunsLive() {
         for (Preset p : Presets.all().values()) {
             // a peer's whole model (NetLogo, MASON, EvoFlock) has no JS engine: the player replays a recorded run
-            assertEquals(p.isPeer() ? Set.of("peer") : Set.of(), WebPlayer.unsupported(p), p.name());
+            assertEquals(p instanceof Preset.Peer ? Set.of("peer") : Set.of(), WebPlayer.unsupported(p), p.name());
         }
     }
 
@@ -61,7 +61,7 @@ class ExportWebTest {
 
     @Test
     void textFromThePresetCannotBreakThePage() {
-        Preset preset = Presets.get("reynolds").toBuilder().name("x</script><b>{{CSS}}").description("<!-- & \"").build();
+        Preset.RuleSet preset = Presets.rules("reynolds").toBuilder().name("x</script><b>{{CSS}}").description("<!-- & \"").build();
         String html = WebPlayer.page(preset, List.of(), null);
         assertEquals(2, html.split("</script>", -1).length - 1);
         assertTrue(html.contains("x&lt;/script&gt;&lt;b&gt;{{CSS}}"), "escaped in the heading, placeholders not expanded");
@@ -70,7 +70,7 @@ class ExportWebTest {
 
     @Test
     void aReplayNeedsATrajectoryOnlyWhenTheEngineCannotRunThePreset() {
-        Preset seed002 = Presets.get("seed002");
+        Preset.RuleSet seed002 = Presets.rules("seed002");
         Trajectory t = Trajectory.record("seed002", seed002, 1, 40, 10);
         String replay = WebPlayer.page(seed002, List.of(), t, "motion = test");
         assertTrue(replay.contains("\"reason\":\"motion = test\""));

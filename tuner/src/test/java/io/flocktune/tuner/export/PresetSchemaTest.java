@@ -287,7 +287,7 @@ class PresetSchemaTest {
         assertEquals(0, linear.at("/properties/radius/exclusiveMinimum").asInt());
         assertEquals(0, linear.at("/properties/weight/minimum").asInt());
         assertFalse(linear.get("additionalProperties").asBoolean());
-        assertEquals(10_000_000, schema.at("/$defs/Preset.Boids/properties/count/maximum").asInt());
+        assertEquals(10_000_000, schema.at("/$defs/Scene.Boids/properties/count/maximum").asInt());
         assertEquals(2 * Math.PI, schema.at("/$defs/Alignment.Vicsek/properties/noise/maximum").asDouble());
     }
 
@@ -311,15 +311,17 @@ class PresetSchemaTest {
 
     static void forEachNumber(Class<?> record, JsonNode tree, String prefix, Consumer<Leaf> action) {
         Class<?> type = record;
-        if (record.isInterface()) {
+        if (record == Preset.class) {
+            type = tree.has("peer") ? Preset.Peer.class : Preset.RuleSet.class;
+        } else if (record.isInterface()) {
             for (Class<?> variant : record.getPermittedSubclasses()) {
                 if (io.flocktune.sim.Kinds.of(variant).equals(tree.get("kind").asText())) type = variant;
             }
         }
         for (RecordComponent c : type.getRecordComponents()) {
-            if (type == Preset.class && c.getName().equals("customRules")) continue;   // Java only, no JSON form
+            if (type == Preset.RuleSet.class && c.getName().equals("customRules")) continue;   // Java only, no JSON form
             String path = prefix.isEmpty() ? c.getName() : prefix + "." + c.getName();
-            if (!tree.has(c.getName())) continue;      // peer left out (none), or a section a peer preset leaves out
+            if (!tree.has(c.getName())) continue;
             Class<?> t = c.getType();
             if (t == int.class || t == double.class) {
                 action.accept(new Leaf(path, type.getSimpleName(), Constraint.of(c), t == int.class));

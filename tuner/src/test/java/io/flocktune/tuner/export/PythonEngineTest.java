@@ -1,6 +1,7 @@
 package io.flocktune.tuner.export;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.flocktune.sim.Preset;
 import io.flocktune.tuner.cli.Main;
 import io.flocktune.tuner.io.PresetJson;
 import io.flocktune.tuner.io.StateCsv;
@@ -85,7 +86,7 @@ class PythonEngineTest {
         List<String> checks = new ArrayList<>();
         int k = 0;
         for (var preset : ExportersPropertyTest.presets(20)) {
-            if (preset.isPeer()) continue;
+            if (preset instanceof Preset.Peer) continue;
             Path folder = dir.resolve("p" + k++);
             Export export = new PythonExport().export(new TunedPreset(preset, List.of("separation.weight"), "test"));
             assertEquals(List.of(), export.unrepresented(), preset.name());

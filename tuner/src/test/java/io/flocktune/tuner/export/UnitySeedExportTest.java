@@ -15,6 +15,7 @@ import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
 
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -30,9 +31,9 @@ class UnitySeedExportTest {
     void theScriptableObjectCompilesAndMatchesTheAssetAndThePreset(@TempDir Path dir) throws Exception {
         Tools.require(Tools.works(List.of("mcs", "--version")) && Tools.works(List.of("mono", "--version")),
                 "Mono (mcs and mono)", "mono-mcs");
-        Preset tuned = PresetJson.resolve("seed004", List.of("neighbourhood.radius=12.5", "separation.radius=4.25",
+        Preset.RuleSet tuned = assertInstanceOf(Preset.RuleSet.class, PresetJson.resolve("seed004", List.of("neighbourhood.radius=12.5", "separation.radius=4.25",
                 "separation.weight=1.7", "alignment.weight=0.6", "cohesion.weight=1.3", "motion.speed=6.5",
-                "motion.turnFactor=0.05", "boids.count=140"));
+                "motion.turnFactor=0.05", "boids.count=140")));
         Export export = new UnitySeedExport().export(new TunedPreset(tuned, List.of("separation.weight"), "test"));
         assertEquals(List.of(), export.unrepresented());
         String cs = export.files().get(UnitySeedExport.CLASS_FILE);

@@ -1,14 +1,14 @@
 package io.flocktune.tuner.export;
 
 import io.flocktune.sim.Preset;
-import io.flocktune.sim.Preset.Boids;
+import io.flocktune.sim.Scene.Boids;
 import io.flocktune.sim.Preset.Goal;
 import io.flocktune.sim.Preset.Noise;
 import io.flocktune.sim.Preset.Obstacles;
 import io.flocktune.sim.Preset.Predators;
 import io.flocktune.sim.Preset.Sphere;
 import io.flocktune.sim.Preset.UpdateOrder;
-import io.flocktune.sim.Preset.World;
+import io.flocktune.sim.Scene.World;
 import io.flocktune.sim.rule.Alignment;
 import io.flocktune.sim.rule.Boundary;
 import io.flocktune.sim.rule.Cohesion;
@@ -36,7 +36,7 @@ final class VariantPresets {
     /** Twice this many presets take every variant of every family at least twice. */
     static final int COUNT = 16;
 
-    static Preset get(int k, long seed) {
+    static Preset.RuleSet get(int k, long seed) {
         SplittableRandom r = new SplittableRandom(seed * 1_000_003L + k);
         int aliIndex = k % 8;
         boolean twoD = k % 2 == 0 || aliIndex >= 4 && aliIndex <= 6;   // the 2D-only alignments (indices 4–6) need 2D
@@ -109,7 +109,7 @@ final class VariantPresets {
                 : new ObstacleAvoidance.SteerToAvoid(2 + r.nextDouble(10), r.nextDouble(2), weight(r));
         Goal goal = new Goal(coordinate(r, size), coordinate(r, size), twoD ? 0 : coordinate(r, size), 5 + r.nextDouble(size), weight(r) / 50);
         Noise noise = new Noise(k % 3 == 1 ? 0.01 + r.nextDouble(0.3) : 0);
-        return new Preset(Preset.FORMAT, "variants-" + k, "random preset " + k + " for the JS engine's agreement test",
+        return new Preset.RuleSet(Preset.FORMAT, "variants-" + k, "random preset " + k + " for the JS engine's agreement test",
                 new World(dimension, size, boundary), boids, UpdateOrder.values()[(k / 5) % UpdateOrder.values().length],
                 neighbourhood, separation, alignment, cohesion, motion, predators, new Obstacles(avoidance, spheres), goal, noise);
     }

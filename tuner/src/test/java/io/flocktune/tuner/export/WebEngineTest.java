@@ -46,7 +46,7 @@ class WebEngineTest {
     private static final String NO_PREDATOR_ROWS = "CSV without predator rows: ";
 
     /** One comparison: a preset, a seed, and whether the initial state comes from a CSV. */
-    record Case(String label, Preset preset, long seed, boolean fromCsv) {}
+    record Case(String label, Preset.RuleSet preset, long seed, boolean fromCsv) {}
 
     private static List<Case> cases;
 
@@ -58,21 +58,21 @@ class WebEngineTest {
 
     private static List<Case> drawCases() throws Exception {
         List<Case> cases = new ArrayList<>();
-        for (Preset p : Presets.all().values()) {
-            if (p.isPeer()) continue;      // a peer's whole model is replayed, not run by the JS engine
+        for (Preset any : Presets.all().values()) {
+            if (!(any instanceof Preset.RuleSet p)) continue;   // a peer's whole model: its own kernel
             cases.add(new Case(p.name(), p, 7, false));
         }
-        Preset base = PresetJson.resolve("reynolds", List.of("predators.count=1"));
+        Preset.RuleSet base = assertInstanceOf(Preset.RuleSet.class, PresetJson.resolve("reynolds", List.of("predators.count=1")));
         cases.add(new Case("default experiment base (reynolds + 1 predator)", base, 11, false));
         cases.add(new Case("default experiment base from a CSV", base, -5, true));
         cases.add(new Case(NO_PREDATOR_ROWS + "default experiment base", base, 12, true));
         Path showcase = Path.of("../results/showcase/best/best.json");
-        if (Files.isRegularFile(showcase)) cases.add(new Case("tuned showcase best", PresetJson.read(showcase), 3, false));
+        if (Files.isRegularFile(showcase)) cases.add(new Case("tuned showcase best", assertInstanceOf(Preset.RuleSet.class, PresetJson.read(showcase)), 3, false));
         for (int k = 0; k < 2 * VariantPresets.COUNT; k++) {
             long seed = 100 + k;
             for (int attempt = 1; ; attempt++) {
                 assertTrue(attempt <= 50, "variants-" + k + ": no rounding-stable draw in 50");
-                Preset p = VariantPresets.get(k, attempt);
+                Preset.RuleSet p = VariantPresets.get(k, attempt);
                 if (roundingStable(p, seed)) {
                     cases.add(new Case("variants-" + k + (attempt > 1 ? " (draw " + attempt + ")" : ""), p, seed, true));
                     break;
@@ -192,7 +192,7 @@ class WebEngineTest {
     void everyClaimedVariantIsCompared() throws Exception {
         Map<String, Set<String>> seen = new TreeMap<>();
         for (Case k : cases()) {
-            Preset p = k.preset();
+            Preset.RuleSet p = k.preset();
             seen.computeIfAbsent("world.boundary", x -> new TreeSet<>()).add(Kinds.of(p.world().boundary()));
             seen.computeIfAbsent("neighbourhood", x -> new TreeSet<>()).add(Kinds.of(p.neighbourhood()));
             seen.computeIfAbsent("separation", x -> new TreeSet<>()).add(Kinds.of(p.separation()));

@@ -182,7 +182,7 @@ class WebPlayerBrowserTest {
     @Test
     void aThreeDimensionalViewTurnsWhenDragged(@TempDir Path dir) throws Exception {
         Path couzin = dir.resolve("couzin.html");
-        Files.writeString(couzin, WebPlayer.page(Presets.get("couzin"), List.of(), null));
+        Files.writeString(couzin, WebPlayer.page(Presets.rules("couzin"), List.of(), null));
         open(couzin);
         double yaw = browser.eval("flocktunePlayer.renderer.yaw").asDouble();
         browser.call("Input.dispatchMouseEvent", java.util.Map.of("type", "mousePressed", "x", 200, "y", 300, "button", "left", "clickCount", 1));
@@ -243,7 +243,7 @@ class WebPlayerBrowserTest {
     @Test
     void aReplaySaysSo(@TempDir Path dir) throws Exception {
         Path replay = dir.resolve("replay.html");
-        Preset seed002 = Presets.get("seed002");
+        Preset.RuleSet seed002 = Presets.rules("seed002");
         Files.writeString(replay, WebPlayer.page(seed002, List.of(), Trajectory.record("seed002", seed002, 1, 200, 50),
                 "motion = test"));
         open(replay);
@@ -261,7 +261,7 @@ class WebPlayerBrowserTest {
     @Test
     void aPeerModelsPresetIsReplayed(@TempDir Path dir) throws Exception {
         for (String name : List.of("netlogo-flocking", "mason-flockers", "evoflock")) {
-            Preset peer = Presets.get(name);
+            Preset.Peer peer = Presets.peer(name);
             Path page = dir.resolve(name + ".html");
             Files.writeString(page, WebPlayer.page(peer, List.of(), Trajectory.record(name, peer, 1, 60, 20),
                     "peer = " + io.flocktune.sim.Kinds.of(peer.peer())));

@@ -21,7 +21,7 @@ class CustomRuleJsonTest {
 
     @Test
     void aPresetWithoutCustomRulesWritesAsBeforeAndReadsBack() throws InputException {
-        Preset reynolds = Presets.get("reynolds");
+        Preset.RuleSet reynolds = Presets.rules("reynolds");
         String json = PresetJson.write(reynolds);
         assertFalse(json.contains("customRules"), json);
         assertEquals(reynolds, PresetJson.parse(json, "test"));
@@ -29,7 +29,7 @@ class CustomRuleJsonTest {
 
     @Test
     void writingOrExportingAPresetWithACustomRuleFailsNamingIt() {
-        Preset custom = Presets.get("reynolds").toBuilder().customRules(List.of(PUSH)).build();
+        Preset custom = Presets.rules("reynolds").toBuilder().customRules(List.of(PUSH)).build();
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> PresetJson.write(custom));
         assertTrue(e.getMessage().contains("custom rule") && e.getMessage().contains("no JSON form"), e.getMessage());
         assertThrows(IllegalArgumentException.class, () -> PresetJson.toTree(custom));

@@ -49,7 +49,7 @@ class PresetJsonTest {
 
     @Test
     void writesKindsEnumsAndFieldsAsDocumented() {
-        String json = PresetJson.write(Presets.get("reynolds"));
+        String json = PresetJson.write(Presets.rules("reynolds"));
         assertTrue(json.startsWith("{\n  \"format\": \"flocktune-preset/1\",\n  \"name\": \"reynolds\",\n"), json);
         assertTrue(json.contains("\"update\": \"synchronous\""), json);
         assertTrue(json.contains("\"boundary\": {\n      \"kind\": \"wrap\"\n    }"), json);
@@ -63,9 +63,52 @@ class PresetJsonTest {
                 PresetJson.sealedInterfaces(Preset.class));
     }
 
+    /** A peer preset is written with the peer and without rule sections, and read back as a peer preset. */
+    @Test
+    void aPeerPresetIsWrittenAndReadWithoutRuleSections() throws InputException {
+        Preset.Peer netLogo = Presets.peer("netlogo-flocking");
+        ObjectNode tree = PresetJson.toTree(netLogo);
+        assertEquals(List.of("format", "name", "description", "world", "boids", "peer"), keys(tree));
+        assertEquals(netLogo, assertInstanceOf(Preset.Peer.class, PresetJson.fromTree(tree, "x.json")));
+        assertFalse(keys(PresetJson.toTree(Presets.get("reynolds"))).contains("peer"));
+        assertEquals(List.of("update", "neighbourhood", "separation", "alignment", "cohesion", "motion", "predators",
+                "obstacles", "goal", "noise"), PresetJson.RULE_SECTIONS);
+    }
+
+    /** Any rule section in a peer preset is refused with one line that names it; nothing is dropped silently. */
+    @ParameterizedTest
+    @MethodSource("ruleSections")
+    void aRuleSectionInAPeerPresetIsRefusedInOneLine(String section) {
+        ObjectNode tree = PresetJson.toTree(Presets.get("mason-flockers"));
+        tree.set(section, PresetJson.toTree(Presets.get("reynolds")).get(section));
+        InputException e = assertThrows(InputException.class, () -> PresetJson.fromTree(tree, "p.json"));
+        assertEquals("p.json: " + section + ": not part of a preset with peer.kind = masonFlockers (the peer's own"
+                + " rules replace it); remove it", e.getMessage());
+    }
+
+    static Stream<String> ruleSections() {
+        return PresetJson.RULE_SECTIONS.stream();
+    }
+
+    /** There is no "no peer" model: a rule set leaves {@code peer} out. */
+    @Test
+    void aPeerOfKindNoneIsNotAPeer() throws InputException {
+        ObjectNode tree = PresetJson.toTree(Presets.get("evoflock"));
+        tree.set("peer", PresetJson.parseTree("{\"kind\": \"none\"}", "test"));
+        InputException e = assertThrows(InputException.class, () -> PresetJson.fromTree(tree, "p.json"));
+        assertTrue(e.getMessage().startsWith("p.json: peer"), e.getMessage());
+        assertEquals(1, e.getMessage().lines().count(), e.getMessage());
+    }
+
+    private static List<String> keys(ObjectNode tree) {
+        List<String> keys = new java.util.ArrayList<>();
+        tree.fieldNames().forEachRemaining(keys::add);
+        return keys;
+    }
+
     @Test
     void aVariantNoBuiltInUsesRoundTrips() throws InputException {
-        Preset preset = PresetJson.resolve("seed003", List.of("alignment.kind=circularHeadingBlend"));
+        Preset.RuleSet preset = assertInstanceOf(Preset.RuleSet.class, PresetJson.resolve("seed003", List.of("alignment.kind=circularHeadingBlend")));
         assertEquals(new Alignment.CircularHeadingBlend(0.05), preset.alignment());
         assertEquals(preset, PresetJson.parse(PresetJson.write(preset), "x"));
     }
@@ -114,7 +157,7 @@ class PresetJsonTest {
 
     @Test
     void unknownKeysInAFileAreErrorsThatListTheAllowedKeys(@TempDir Path dir) throws Exception {
-        String json = PresetJson.write(Presets.get("reynolds")).replace("\"count\": 200,", "\"count\": 200, \"size\": 3,");
+        String json = PresetJson.write(Presets.rules("reynolds")).replace("\"count\": 200,", "\"count\": 200, \"size\": 3,");
         Path file = Files.writeString(dir.resolve("p.json"), json);
         InputException e = assertThrows(InputException.class, () -> PresetJson.read(file));
         assertEquals(file + ": boids.size: unknown key; allowed: count, minSpeed, maxSpeed, initialSpeed, spawnSize",
@@ -155,8 +198,8 @@ class PresetJsonTest {
     @Test
     void aByteOrderMarkIsAccepted(@TempDir Path dir) throws Exception {
         Path file = dir.resolve("bom.json");
-        Files.writeString(file, "\uFEFF" + PresetJson.write(io.flocktune.sim.Presets.get("reynolds")));
-        assertEquals(io.flocktune.sim.Presets.get("reynolds"), PresetJson.read(file));
+        Files.writeString(file, "\uFEFF" + PresetJson.write(io.flocktune.sim.Presets.rules("reynolds")));
+        assertEquals(io.flocktune.sim.Presets.rules("reynolds"), PresetJson.read(file));
     }
 
     @Test
@@ -176,8 +219,8 @@ class PresetJsonTest {
 
     @Test
     void resolveReadsFilesAndRejectsUnknownNames(@TempDir Path dir) throws Exception {
-        Path file = Files.writeString(dir.resolve("mine.json"), PresetJson.write(Presets.get("seed004")));
-        assertEquals(Presets.get("seed004"), PresetJson.resolve(file.toString(), List.of()));
+        Path file = Files.writeString(dir.resolve("mine.json"), PresetJson.write(Presets.rules("seed004")));
+        assertEquals(Presets.rules("seed004"), PresetJson.resolve(file.toString(), List.of()));
         assertEquals(77, PresetJson.resolve(file.toString(), List.of("boids.count=77")).boids().count());
         InputException e = assertThrows(InputException.class, () -> PresetJson.resolve("reynold", List.of()));
         assertEquals("--preset reynold: no built-in preset and no file of that name; built-in: "
@@ -186,13 +229,13 @@ class PresetJsonTest {
 
     @Test
     void setReplacesLeavesSubObjectsAndArrayEntries() throws InputException {
-        ObjectNode tree = PresetJson.toTree(Presets.get("seed000"));
+        ObjectNode tree = PresetJson.toTree(Presets.rules("seed000"));
         PresetJson.set(tree, "boids.count", IntNode.valueOf(12), "test");
         PresetJson.set(tree, "update", "sequential", "test");
         PresetJson.set(tree, "obstacles.spheres.0.radius", "2.5", "test");
         PresetJson.set(tree, "separation", "{\"kind\": \"normalized\", \"radius\": 4, \"weight\": 0.5}", "test");
         PresetJson.set(tree, "description", "a tuned flock, 12 boids", "test");
-        Preset preset = PresetJson.fromTree(tree, "test");
+        Preset.RuleSet preset = assertInstanceOf(Preset.RuleSet.class, PresetJson.fromTree(tree, "test"));
         assertEquals(12, preset.boids().count());
         assertEquals(Preset.UpdateOrder.SEQUENTIAL, preset.update());
         assertEquals(2.5, preset.obstacles().spheres().getFirst().radius());

@@ -46,7 +46,7 @@ class KnownAnswerTest {
         Experiment e = ExperimentJson.parse(EXPERIMENT, "vicsek-half.json", null);
         Tuning.Result r = Tuning.start(e, tmp.resolve("run"),
                 new Tuning.Options(2, false, new PrintWriter(new StringWriter()), false));
-        Preset best = r.best().preset();
+        Preset.RuleSet best = assertInstanceOf(Preset.RuleSet.class, r.best().preset());
         double eta = ((Alignment.Vicsek) best.alignment()).noise();
 
         long freshSeed = 0x5EED_F00DL;   // not a training or validation seed of the run
@@ -54,7 +54,7 @@ class KnownAnswerTest {
         assertEquals(0.5, m.mean(0), 0.07, "polarization at the found eta = " + eta + ": " + m.mean(0) + " ± " + m.halfWidth95(0));
         for (double far : new double[] {eta - 1.2, eta + 1.2}) {
             if (far < 0 || far > 2 * Math.PI) continue;
-            Preset other = new Preset(best.format(), best.name(), best.description(), best.world(), best.boids(), best.update(),
+            Preset other = new Preset.RuleSet(best.format(), best.name(), best.description(), best.world(), best.boids(), best.update(),
                     best.neighbourhood(), best.separation(), new Alignment.Vicsek(1, far), best.cohesion(), best.motion(),
                     best.predators(), best.obstacles(), best.goal(), best.noise());
             double p = Objectives.measure(other, freshSeed, 300, 6, List.of(ObjectiveSpec.parse("polarization:every=5", 150))).mean(0);

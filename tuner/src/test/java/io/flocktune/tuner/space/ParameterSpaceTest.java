@@ -103,8 +103,8 @@ class ParameterSpaceTest {
                 json("{\"kind\": \"normalized\", \"radius\": 3, \"weight\": 1}")));
         Parameter.Range weight = new Parameter.Range("separation.weight", 0.5, 1.5, Parameter.Scale.LINEAR);
         // the numeric gene is declared first but applied after the choice
-        ParameterSpace space = ParameterSpace.of(PresetJson.toTree(Presets.get("reynolds")), List.of(weight, separation), "test");
-        Preset p = space.preset(new double[] {0.5, 0.9});
+        ParameterSpace space = ParameterSpace.of(PresetJson.toTree(Presets.rules("reynolds")), List.of(weight, separation), "test");
+        Preset.RuleSet p = assertInstanceOf(Preset.RuleSet.class, space.preset(new double[] {0.5, 0.9}));
         assertEquals(new Separation.Normalized(3, 1.0), p.separation());
         assertEquals(List.of("1.0", "normalized"), space.labels(new double[] {0.5, 0.9}));
         assertArrayEquals(new int[] {0, 2}, space.levels());
@@ -112,7 +112,7 @@ class ParameterSpaceTest {
 
     @Test
     void unknownPathsAreNamed() throws Exception {
-        var base = PresetJson.toTree(Presets.get("reynolds"));
+        var base = PresetJson.toTree(Presets.rules("reynolds"));
         InputException unknown = assertThrows(InputException.class, () -> ParameterSpace.of(base,
                 List.of(new Parameter.Range("cohesion.wieght", 0.1, 1, Parameter.Scale.LINEAR)), "exp.json: parameters"));
         assertTrue(unknown.getMessage().startsWith("exp.json: parameters[0].path = cohesion.wieght: no key \"wieght\""), unknown.getMessage());
@@ -127,7 +127,7 @@ class ParameterSpaceTest {
     /** Genes that are valid alone can still clash: such candidates fail with the preset's message. */
     @Test
     void genesThatMakeAnInvalidPresetFailWithThePresetsMessage() throws Exception {
-        ParameterSpace space = ParameterSpace.of(PresetJson.toTree(Presets.get("reynolds")),
+        ParameterSpace space = ParameterSpace.of(PresetJson.toTree(Presets.rules("reynolds")),
                 List.of(new Parameter.Range("boids.minSpeed", 0.2, 0.9, Parameter.Scale.LINEAR),
                         new Parameter.Range("boids.maxSpeed", 0.3, 1.5, Parameter.Scale.LINEAR)), "test");
         assertEquals(0.55, space.preset(new double[] {0.5, 0.9}).boids().minSpeed(), 1e-12);
@@ -138,7 +138,7 @@ class ParameterSpaceTest {
     /** A range that reaches outside a field's valid values is refused before any simulation, with the preset's rule. */
     @Test
     void rangesAndChoicesOutsideThePresetsRulesAreRefusedUpFront() throws Exception {
-        var base = PresetJson.toTree(Presets.get("reynolds"));
+        var base = PresetJson.toTree(Presets.rules("reynolds"));
         InputException speed = assertThrows(InputException.class, () -> ParameterSpace.of(base,
                 List.of(new Parameter.Range("boids.minSpeed", 1.5, 2, Parameter.Scale.LINEAR)), "exp.json: parameters"));
         assertEquals("exp.json: parameters[0] (boids.minSpeed): range [1.5, 2.0] reaches outside the valid values: at 1.5, "

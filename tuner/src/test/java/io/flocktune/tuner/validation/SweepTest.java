@@ -23,7 +23,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 class SweepTest {
-    private static final Preset VICSEK = Presets.get("vicsek"), COUZIN = Presets.get("couzin");
+    private static final Preset.RuleSet VICSEK = Presets.rules("vicsek"), COUZIN = Presets.rules("couzin");
 
     @Test
     void vicsekSetsTheNoiseAndSamplesTheSecondHalf() {
@@ -38,7 +38,7 @@ class SweepTest {
     @Test
     void couzinSetsBothZonesFromTheOrientationWidth() {
         Validation.Couzin couzin = Validation.Couzin.of(COUZIN, new Validation.Schedule(3000, 3, 1));
-        Preset wide = couzin.at(6);
+        Preset.RuleSet wide = couzin.at(6);
         assertEquals(new Alignment.Zonal(1, 7), wide.alignment());
         assertEquals(new Neighbourhood.FieldOfView(21, 270), wide.neighbourhood());
         assertEquals(COUZIN, couzin.at(2), "the preset is the torus point dr_o = 2");
