@@ -223,7 +223,13 @@ public final class StrictJson {
 
     /** One line for a mapping problem: the field path, then what is wrong and what is allowed. */
     public static String explain(JsonMappingException e) {
-        String path = path(e.getPath());
+        return explain(e, "");
+    }
+
+    /** As {@link #explain(JsonMappingException)} for a value bound at {@code at}, a path its own paths continue. */
+    public static String explain(JsonMappingException e, String at) {
+        String inner = path(e.getPath());
+        String path = at.isEmpty() ? inner : inner.isEmpty() || inner.startsWith("[") ? at + inner : at + "." + inner;
         return switch (e) {
             case ValueInstantiationException v when v.getCause() instanceof IllegalArgumentException bad ->
                     // the records name the field and range ("radius = -1.0: must be > 0 and finite")
@@ -296,7 +302,7 @@ public final class StrictJson {
                 .collect(Collectors.joining(", "));
     }
 
-    private static String expected(Class<?> type) {
+    static String expected(Class<?> type) {
         if (type == null) return "another value";
         if (type == int.class || type == Integer.class || type == long.class || type == Long.class) return "an integer";
         if (type == double.class || type == Double.class) return "a number";
