@@ -1,5 +1,6 @@
 package io.flocktune.tuner.eval;
 
+import io.flocktune.tuner.experiment.Scenarios;
 import io.flocktune.objectives.ObjectiveSpec;
 import io.flocktune.objectives.Objectives;
 import io.flocktune.sim.Check;

@@ -315,7 +315,7 @@ public final class PresetEdit {
             case Number n -> "the number " + n;
             case Boolean b -> b.toString();
             case List<?> l -> "a list";
-            case Enum<?> e -> StrictJson.lowerCase(e);
+            case Enum<?> e -> e.name().toLowerCase(java.util.Locale.ROOT);
             default -> value.getClass().isRecord() && Shape.family(value.getClass()) != null
                     ? "a " + Kinds.of(value) + " " + Kinds.of(Shape.family(value.getClass())) : "an object";
         };
@@ -327,7 +327,7 @@ public final class PresetEdit {
         if (type == boolean.class) return "true or false";
         if (type == String.class) return "a string";
         if (type.isEnum()) {
-            return "one of " + String.join(", ", Arrays.stream(type.getEnumConstants()).map(c -> StrictJson.lowerCase((Enum<?>) c)).toList());
+            return "one of " + String.join(", ", Arrays.stream(type.getEnumConstants()).map(c -> ((Enum<?>) c).name().toLowerCase(java.util.Locale.ROOT)).toList());
         }
         if (type.isSealed()) {
             return "a " + Kinds.of(type) + " (" + String.join(", ", Arrays.stream(type.getPermittedSubclasses()).map(Kinds::of).toList()) + ")";

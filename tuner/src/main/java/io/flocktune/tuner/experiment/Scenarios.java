@@ -1,4 +1,4 @@
-package io.flocktune.tuner.eval;
+package io.flocktune.tuner.experiment;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
