@@ -300,7 +300,8 @@ public final class PresetJson {
     /**
      * Replaces the value at {@code dottedPath} (e.g. {@code boids.count},
      * {@code obstacles.spheres.0.radius}) in {@code tree}. The path must exist: a leaf, or a whole
-     * sub-object or array to replace. The result is checked only by {@link #fromTree}.
+     * sub-object or array to replace. The result is checked only by {@link #fromTree}. For files
+     * only: a preset is changed by {@link PresetEdit} (genes, {@code --set}, the API).
      *
      * @param source named at the start of an error message, e.g. {@code --set boids.cont=5}
      * @throws InputException if the path does not exist; the message lists the keys that do
@@ -358,7 +359,8 @@ public final class PresetJson {
      *                        unknown override path, or a value the preset rejects
      */
     public static Preset resolve(String nameOrFile, List<String> sets) throws InputException {
-        return override(tree(nameOrFile), nameOrFile, sets);
+        Preset builtIn = Presets.all().get(nameOrFile);
+        return builtIn != null ? override(builtIn, nameOrFile, sets) : override(tree(nameOrFile), nameOrFile, sets);
     }
 
     /**
@@ -374,9 +376,9 @@ public final class PresetJson {
     }
 
     /**
-     * Applies {@code KEY=VALUE} overrides in order to {@code tree} (changed in place) and converts
-     * the result into a validated preset: the {@code --set} rule of {@link #resolve}, with the same
-     * messages.
+     * Converts {@code tree} into a validated preset and applies {@code KEY=VALUE} overrides in
+     * order ({@link #override(Preset, String, List)}): the {@code --set} rule of {@link #resolve},
+     * with the same messages. The tree must be a valid preset on its own.
      *
      * @param source names the preset in messages (a built-in's name, a file, a description)
      * @throws InputException malformed override, unknown override path, or an invalid preset

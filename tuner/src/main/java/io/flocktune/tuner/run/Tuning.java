@@ -564,7 +564,6 @@ public final class Tuning {
                 progress.generation(summary, e.stop().generations(), rate);
                 listener.generation(summary);
             };
-            System.err.printf("TMP setup %.3f s%n", (System.nanoTime() - sessionStart) / 1e9);
             Search.Result result;
             try {
                 result = search.run(checkpoint == null ? null : checkpoint.state(), searchListener);
@@ -582,10 +581,7 @@ public final class Tuning {
             try {
                 // selection of the best finalist on held-out seeds, then the finalists and the base
                 // preset on fresh test seeds for the reported numbers
-                long tf = System.nanoTime();
-                System.err.printf("TMP search end %.3f s%n", (tf - sessionStart) / 1e9);
                 List<Individual> finalists = search.finalists(result.state());
-                System.err.printf("TMP finalists %.3f s%n", (System.nanoTime() - tf) / 1e9);
                 progress.phase("selecting among " + finalists.size() + " finalists on " + e.replication().validationSeeds()
                         + " held-out seeds, then testing them and the base preset on " + e.replication().testSeeds() + " fresh seeds");
                 long v0 = System.nanoTime();

@@ -13,14 +13,16 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The codec between unit genes and presets: gene {@code k} ∈ [0, 1) is decoded by parameter
- * {@code k} and written into a copy of the base preset's JSON tree at the parameter's path.
- * Choices are applied first, in declared order, then numeric genes, so a numeric gene may set
- * a field inside a chosen sub-object (e.g. {@code separation} = one of several variants, then
- * {@code separation.weight}).
+ * The codec between unit genes and presets (Jenetics' {@code Codec} idea): gene {@code k} ∈ [0, 1)
+ * is decoded by parameter {@code k} into a typed value ({@code Double}, {@code Long}, or one of a
+ * choice's options, read once as the records or values of its path) and set at the parameter's
+ * path by {@link PresetEdit}, which rebuilds only the records on the edited paths; no JSON per
+ * candidate. Choices are applied first, in declared order, then numeric genes, so a numeric gene
+ * may set a field inside a chosen sub-object (e.g. {@code separation} = one of several variants,
+ * then {@code separation.weight}).
  *
  * <pre>{@code
- * ParameterSpace space = ParameterSpace.of(PresetJson.toTree(Presets.get("reynolds")),
+ * ParameterSpace space = ParameterSpace.of(Presets.get("reynolds"),
  *         List.of(new Parameter.Range("cohesion.weight", 0.1, 3, Parameter.Scale.LOG)), "example");
  * Preset p = space.preset(new double[] {0.5});
  * }</pre>
