@@ -216,7 +216,10 @@ public final class ParameterSpace {
     /** The edit of {@code genes}, choices first, with gene {@code k} set to {@code value} instead (k = -1: none). */
     private PresetEdit edit(double[] genes, int k, Object value) throws InputException {
         PresetEdit edit = new PresetEdit(basePreset);
-        for (int j : applyOrder) put(edit, j, j == k ? value : value(j, genes[j]));
+        for (int j : applyOrder) {
+            Object v = j == k ? value : value(j, genes[j]);
+            put(edit, j, v);
+        }
         return edit;
     }
 
