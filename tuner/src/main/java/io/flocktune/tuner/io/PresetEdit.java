@@ -223,7 +223,8 @@ public final class PresetEdit {
             parent.type = variant;
             return;
         }
-        int index = Arrays.asList(parent.names).indexOf(key);
+        int index = 0;
+        while (!parent.names[index].equals(key)) index++;     // the path was checked by parentOf
         parent.values[index] = checked(declared(parent, key), value, path);
     }
 
