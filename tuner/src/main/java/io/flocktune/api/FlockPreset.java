@@ -37,7 +37,7 @@ public final class FlockPreset {
         this.source = source;
         this.base = base;
         this.overrides = List.copyOf(overrides);
-        this.preset = PresetJson.override(base.deepCopy(), source, this.overrides);
+        this.preset = PresetJson.override((JsonNode) base.deepCopy(), source, this.overrides);
     }
 
     /** @return the names of the built-in presets, in the order {@code flocktune presets} lists them. */

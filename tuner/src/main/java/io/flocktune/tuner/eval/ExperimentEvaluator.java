@@ -1,5 +1,6 @@
 package io.flocktune.tuner.eval;
 
+import io.flocktune.tuner.experiment.Scenarios;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -19,21 +20,20 @@ import java.io.Serializable;
  * experiment's scenarios if it lists any ({@link PresetEvaluator#ofGenes(ParameterSpace, Scenarios)});
  * {@link #ofTrees} measures whole preset trees (the base preset) the same way.
  *
- * <p>It is built from the experiment's JSON ({@link ExperimentJson#write}), here and wherever it
- * is sent: serialized it is that text, and the receiving JVM rebuilds the space and the
- * evaluator once per copy it deserializes (a Spark task deserializes one copy for its whole
- * partition). Genes travel as they are.
+ * <p>It is built from the typed experiment: no JSON is written or read to evaluate locally. It
+ * travels as the experiment's JSON ({@link ExperimentJson#write}): the receiving JVM parses it
+ * and rebuilds the space and the evaluator once per copy it deserializes (a Spark task
+ * deserializes one copy for its whole partition). Genes travel as they are.
  */
 public final class ExperimentEvaluator implements PortableEvaluator<double[]> {
     @Serial
     private static final long serialVersionUID = 1L;
 
-    private final String experimentJson;
+    private final transient Experiment experiment;
     private final transient Evaluator<double[]> genes;
 
-    private ExperimentEvaluator(String experimentJson) throws InputException {
-        this.experimentJson = experimentJson;
-        Experiment e = ExperimentJson.parse(experimentJson, "experiment", null);
+    private ExperimentEvaluator(Experiment e) throws InputException {
+        this.experiment = e;
         ParameterSpace space = ParameterSpace.of(ExperimentJson.effectiveBase(e), e.parameters(), e.name() + ": parameters");
         this.genes = new PresetEvaluator(e.scenario().steps(), e.specs()).ofGenes(space, e.scenarios());
     }
@@ -44,7 +44,7 @@ public final class ExperimentEvaluator implements PortableEvaluator<double[]> {
      */
     public static ExperimentEvaluator of(Experiment experiment) throws InputException {
         requirePortable(experiment);
-        return new ExperimentEvaluator(ExperimentJson.write(experiment));
+        return new ExperimentEvaluator(experiment);
     }
 
     @Override
@@ -75,13 +75,27 @@ public final class ExperimentEvaluator implements PortableEvaluator<double[]> {
     }
 
     @Serial
-    private Object readResolve() throws InvalidObjectException {
-        try {
-            return new ExperimentEvaluator(experimentJson);
-        } catch (InputException e) {
-            InvalidObjectException invalid = new InvalidObjectException("the experiment sent with the evaluator is invalid: " + e.getMessage());
-            invalid.initCause(e);
-            throw invalid;
+    private Object writeReplace() {
+        return new Sent(ExperimentJson.write(experiment), false);
+    }
+
+    /**
+     * The serialized form of both evaluators: the experiment's JSON, parsed and rebuilt on the
+     * receiving side.
+     *
+     * @param trees whether it is the evaluator of preset trees ({@link #ofTrees}) rather than of genes
+     */
+    private record Sent(String experimentJson, boolean trees) implements Serializable {
+        @Serial
+        private Object readResolve() throws InvalidObjectException {
+            try {
+                Experiment e = ExperimentJson.parse(experimentJson, "experiment", null);
+                return trees ? new Trees(e) : new ExperimentEvaluator(e);
+            } catch (InputException e) {
+                InvalidObjectException invalid = new InvalidObjectException("the experiment sent with the evaluator is invalid: " + e.getMessage());
+                invalid.initCause(e);
+                throw invalid;
+            }
         }
     }
 
@@ -92,7 +106,7 @@ public final class ExperimentEvaluator implements PortableEvaluator<double[]> {
      */
     public static PortableEvaluator<ObjectNode> ofTrees(Experiment experiment) throws InputException {
         requirePortable(experiment);
-        return new Trees(ExperimentJson.write(experiment));
+        return new Trees(experiment);
     }
 
     /** {@link #ofTrees}: serialized as the experiment's JSON, rebuilt on the receiving side. */
@@ -101,12 +115,11 @@ public final class ExperimentEvaluator implements PortableEvaluator<double[]> {
         private static final long serialVersionUID = 1L;
         private static final ObjectMapper JSON = new ObjectMapper();
 
-        private final String experimentJson;
+        private final transient Experiment experiment;
         private final transient Evaluator<ObjectNode> trees;
 
-        Trees(String experimentJson) throws InputException {
-            this.experimentJson = experimentJson;
-            Experiment e = ExperimentJson.parse(experimentJson, "experiment", null);
+        Trees(Experiment e) {
+            this.experiment = e;
             this.trees = new PresetEvaluator(e.scenario().steps(), e.specs()).across(e.scenarios());
         }
 
@@ -130,14 +143,8 @@ public final class ExperimentEvaluator implements PortableEvaluator<double[]> {
         }
 
         @Serial
-        private Object readResolve() throws InvalidObjectException {
-            try {
-                return new Trees(experimentJson);
-            } catch (InputException e) {
-                InvalidObjectException invalid = new InvalidObjectException("the experiment sent with the evaluator is invalid: " + e.getMessage());
-                invalid.initCause(e);
-                throw invalid;
-            }
+        private Object writeReplace() {
+            return new Sent(ExperimentJson.write(experiment), true);
         }
     }
 }

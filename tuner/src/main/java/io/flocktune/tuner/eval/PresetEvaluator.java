@@ -1,5 +1,6 @@
 package io.flocktune.tuner.eval;
 
+import io.flocktune.tuner.experiment.Scenarios;
 import io.flocktune.objectives.ObjectiveSpec;
 import io.flocktune.objectives.Objectives;
 import io.flocktune.sim.Check;
@@ -87,8 +88,11 @@ public record PresetEvaluator(long steps, List<ObjectiveSpec> specs) implements 
         return across(this, scenarios, specs);
     }
 
-    /** @return the evaluator of unit genes across {@code scenarios}: {@link #ofGenes(ParameterSpace)} per scenario, combined. */
-    public Evaluator<double[]> ofGenes(ParameterSpace space, Scenarios scenarios) {
+    /**
+     * @return the evaluator of unit genes across {@code scenarios}: {@link #ofGenes(ParameterSpace)} per scenario, combined
+     * @throws InputException if a scenario's override path does not exist
+     */
+    public Evaluator<double[]> ofGenes(ParameterSpace space, Scenarios scenarios) throws InputException {
         return ofGenes(this, space, scenarios, specs);
     }
 
@@ -108,9 +112,15 @@ public record PresetEvaluator(long steps, List<ObjectiveSpec> specs) implements 
     }
 
     /** {@link #ofGenes(ParameterSpace, Scenarios)} with any evaluator of presets in place of the simulation. */
-    static Evaluator<double[]> ofGenes(Evaluator<Preset> presets, ParameterSpace space, Scenarios scenarios, List<ObjectiveSpec> specs) {
+    static Evaluator<double[]> ofGenes(Evaluator<Preset> presets, ParameterSpace space, Scenarios scenarios,
+                                       List<ObjectiveSpec> specs) throws InputException {
         if (!scenarios.any()) return (genes, seed) -> presets.evaluate(space.preset(genes), seed);
-        Evaluator<ObjectNode> trees = across(presets, scenarios, specs);
-        return (genes, seed) -> trees.evaluate(space.tree(genes), seed);
+        Scenarios.Typed typed = scenarios.typed(space.basePreset(), "candidate");
+        return (genes, seed) -> {
+            List<Preset> each = typed.apply(space.preset(genes));
+            double[][] values = new double[each.size()][];
+            for (int s = 0; s < values.length; s++) values[s] = presets.evaluate(each.get(s), seed);
+            return scenarios.combine(values, specs);
+        };
     }
 }

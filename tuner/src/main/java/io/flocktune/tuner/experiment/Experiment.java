@@ -4,7 +4,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.flocktune.objectives.Direction;
 import io.flocktune.sim.Check;
-import io.flocktune.tuner.eval.Scenarios;
 import io.flocktune.tuner.search.Criterion;
 import io.flocktune.tuner.search.Genetics;
 import io.flocktune.tuner.search.Replication;

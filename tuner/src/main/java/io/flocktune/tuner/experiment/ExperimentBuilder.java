@@ -8,7 +8,6 @@ import io.flocktune.objectives.Metric;
 import io.flocktune.objectives.ObjectiveSpec;
 import io.flocktune.sim.Check;
 import io.flocktune.sim.Preset;
-import io.flocktune.tuner.eval.Scenarios;
 import io.flocktune.tuner.io.InputException;
 import io.flocktune.tuner.io.PresetJson;
 import io.flocktune.tuner.search.Selection;

@@ -19,6 +19,7 @@ import com.fasterxml.jackson.databind.DeserializationContext;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JavaType;
 import com.fasterxml.jackson.databind.JsonDeserializer;
+import com.fasterxml.jackson.databind.JsonMappingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectWriter;
 import com.fasterxml.jackson.databind.SerializationFeature;
@@ -283,7 +284,8 @@ public final class PresetJson {
     /**
      * Replaces the value at {@code dottedPath} (e.g. {@code boids.count},
      * {@code obstacles.spheres.0.radius}) in {@code tree}. The path must exist: a leaf, or a whole
-     * sub-object or array to replace. The result is checked only by {@link #fromTree}.
+     * sub-object or array to replace. The result is checked only by {@link #fromTree}. For files
+     * only: a preset is changed by {@link PresetEdit} (genes, {@code --set}, the API).
      *
      * @param source named at the start of an error message, e.g. {@code --set boids.cont=5}
      * @throws InputException if the path does not exist; the message lists the keys that do
@@ -341,7 +343,8 @@ public final class PresetJson {
      *                        unknown override path, or a value the preset rejects
      */
     public static Preset resolve(String nameOrFile, List<String> sets) throws InputException {
-        return override(tree(nameOrFile), nameOrFile, sets);
+        Preset builtIn = Presets.all().get(nameOrFile);
+        return builtIn != null ? override(builtIn, nameOrFile, sets) : override(tree(nameOrFile), nameOrFile, sets);
     }
 
     /**
@@ -357,9 +360,9 @@ public final class PresetJson {
     }
 
     /**
-     * Applies {@code KEY=VALUE} overrides in order to {@code tree} (changed in place) and converts
-     * the result into a validated preset: the {@code --set} rule of {@link #resolve}, with the same
-     * messages.
+     * Converts {@code tree} into a validated preset and applies {@code KEY=VALUE} overrides in
+     * order ({@link #override(Preset, String, List)}): the {@code --set} rule of {@link #resolve},
+     * with the same messages. The tree must be a valid preset on its own.
      *
      * @param source names the preset in messages (a built-in's name, a file, a description)
      * @throws InputException malformed override, unknown override path, or an invalid preset
@@ -369,14 +372,71 @@ public final class PresetJson {
         if (!(tree instanceof ObjectNode object)) {
             throw new InputException(source + ": expected a JSON object at the top level, found " + describe(tree));
         }
+        return override(fromTree(object, source), source, sets);
+    }
+
+    /**
+     * Applies {@code KEY=VALUE} overrides in order to {@code preset} through the typed path
+     * setters ({@link PresetEdit}): each value is read as the type of its path, and the result is
+     * checked as a whole by the records.
+     *
+     * @param source names the preset in messages (a built-in's name, a file, a description)
+     * @throws InputException malformed override, unknown override path, or an invalid preset
+     */
+    public static Preset override(Preset preset, String source, List<String> sets) throws InputException {
+        if (sets.isEmpty()) return preset;
+        PresetEdit edit = new PresetEdit(preset);
         for (String assignment : sets) {
             int equals = assignment.indexOf('=');
             if (equals <= 0) {
                 throw new InputException("--set " + assignment + ": expected KEY=VALUE, e.g. boids.count=500");
             }
-            set(object, assignment.substring(0, equals), assignment.substring(equals + 1), "--set " + assignment);
+            set(edit, PresetPath.of(assignment.substring(0, equals)), literal(assignment.substring(equals + 1)),
+                    "--set " + assignment);
         }
-        return fromTree(object, source + " with --set " + String.join(" --set ", sets));
+        return edit.build(source + " with --set " + String.join(" --set ", sets));
+    }
+
+    /**
+     * Sets the JSON {@code value} at {@code path} of {@code edit}, read as the type the path has
+     * there: the one reading of a value from a file or the command line into a preset. A value
+     * that is no value of the type is reported by {@link PresetEdit#build}, with its path.
+     *
+     * @param source names the setting in a message about the path
+     * @throws InputException if the path does not exist
+     */
+    public static void set(PresetEdit edit, PresetPath path, JsonNode value, String source) throws InputException {
+        Type type = edit.type(path, source);
+        try {
+            edit.set(path, part(value, type, path.text()), source);
+        } catch (IllegalArgumentException invalid) {
+            edit.fail(invalid);
+        }
+    }
+
+    /**
+     * @param value a JSON value as it appears in a preset file at {@code at}
+     * @param type  the type of the record component there (e.g. {@code int}, {@code Separation})
+     * @return the value as that type, built and checked by its records
+     * @throws IllegalArgumentException one line starting with {@code at}: the value is no value of
+     *                                  the type, or a record refuses it
+     */
+    public static Object part(JsonNode value, Type type, String at) {
+        if (at.equals("format") && !Preset.FORMAT.equals(value.textValue())) {
+            throw new IllegalArgumentException("format = " + value + ": must be \"" + Preset.FORMAT + "\"");
+        }
+        if (value.isNull()) {
+            throw new IllegalArgumentException(at + " is null; expected " + StrictJson.expected(MAPPER.constructType(type).getRawClass()));
+        }
+        try {
+            return MAPPER.readerFor(MAPPER.constructType(type)).readValue(MAPPER.treeAsTokens(value));
+        } catch (JsonMappingException e) {
+            throw new IllegalArgumentException(StrictJson.explain(e, at), e);
+        } catch (com.fasterxml.jackson.core.exc.InputCoercionException e) {
+            throw new IllegalArgumentException(StrictJson.explain(e, at), e);
+        } catch (IOException e) {
+            throw new IllegalArgumentException(at + ": " + StrictJson.firstLine(e.getMessage()), e);
+        }
     }
 
     private static Path presetFile(String nameOrFile) throws InputException {

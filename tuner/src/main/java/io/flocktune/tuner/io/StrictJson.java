@@ -342,7 +342,13 @@ public final class StrictJson {
 
     /** One line for a mapping problem: the field path, then what is wrong and what is allowed. */
     public static String explain(JsonMappingException e) {
-        String path = path(e.getPath());
+        return explain(e, "");
+    }
+
+    /** As {@link #explain(JsonMappingException)} for a value bound at {@code at}, a path its own paths continue. */
+    public static String explain(JsonMappingException e, String at) {
+        String inner = path(e.getPath());
+        String path = at.isEmpty() ? inner : inner.isEmpty() || inner.startsWith("[") ? at + inner : at + "." + inner;
         return switch (e) {
             case ValueInstantiationException v when v.getCause() instanceof IllegalArgumentException bad ->
                     within(path, v.getType() == null ? null : v.getType().getRawClass(), bad.getMessage());
@@ -360,6 +366,11 @@ public final class StrictJson {
                     ? path + outOfRange(e.getOriginalMessage())
                     : (path.isEmpty() ? "" : path + ": ") + firstLine(e.getOriginalMessage());
         };
+    }
+
+    /** @return one line for a number beyond its type at {@code at}, e.g. "boids.count = 99999999999: too large for an integer (at most 2147483647)" */
+    public static String explain(com.fasterxml.jackson.core.exc.InputCoercionException e, String at) {
+        return at + outOfRange(e.getOriginalMessage());
     }
 
     /**
@@ -446,7 +457,7 @@ public final class StrictJson {
                 .collect(Collectors.joining(", "));
     }
 
-    private static String expected(Class<?> type) {
+    static String expected(Class<?> type) {
         if (type == null) return "another value";
         if (type == int.class || type == Integer.class || type == long.class || type == Long.class) return "an integer";
         if (type == double.class || type == Double.class) return "a number";

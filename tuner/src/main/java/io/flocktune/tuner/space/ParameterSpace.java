@@ -1,42 +1,80 @@
 package io.flocktune.tuner.space;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.DoubleNode;
-import com.fasterxml.jackson.databind.node.LongNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.flocktune.sim.Check;
 import io.flocktune.sim.Preset;
 import io.flocktune.tuner.io.InputException;
+import io.flocktune.tuner.io.PresetEdit;
 import io.flocktune.tuner.io.PresetJson;
+import io.flocktune.tuner.io.PresetPath;
 
 import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The codec between unit genes and presets: gene {@code k} ∈ [0, 1) is decoded by parameter
- * {@code k} and written into a copy of the base preset's JSON tree at the parameter's path.
- * Choices are applied first, in declared order, then numeric genes, so a numeric gene may set
- * a field inside a chosen sub-object (e.g. {@code separation} = one of several variants, then
- * {@code separation.weight}).
+ * The codec between unit genes and presets (Jenetics' {@code Codec} idea): gene {@code k} ∈ [0, 1)
+ * is decoded by parameter {@code k} into a typed value ({@code Double}, {@code Long}, or one of a
+ * choice's options, read once as the records or values of its path) and set at the parameter's
+ * path by {@link PresetEdit}, which rebuilds only the records on the edited paths; no JSON per
+ * candidate. Choices are applied first, in declared order, then numeric genes, so a numeric gene
+ * may set a field inside a chosen sub-object (e.g. {@code separation} = one of several variants,
+ * then {@code separation.weight}).
  *
  * <pre>{@code
- * ParameterSpace space = ParameterSpace.of(PresetJson.toTree(Presets.get("reynolds")),
+ * ParameterSpace space = ParameterSpace.of(Presets.get("reynolds"),
  *         List.of(new Parameter.Range("cohesion.weight", 0.1, 3, Parameter.Scale.LOG)), "example");
  * Preset p = space.preset(new double[] {0.5});
  * }</pre>
  */
 public final class ParameterSpace {
     private final ObjectNode base;
+    private final Preset basePreset;
     private final List<Parameter> parameters;
-    private final List<Integer> applyOrder;
+    private final int[] applyOrder;
+    private final PresetPath[] paths;
+    /** Per choice, its options as the typed values of its path (a {@link Invalid} for one that is none); null for ordered genes. */
+    private final Object[][] options;
 
-    private ParameterSpace(ObjectNode base, List<Parameter> parameters) {
+    /** An option that is no valid value of its path: the reason, reported when a candidate uses it. */
+    private record Invalid(String message) {}
+
+    private ParameterSpace(ObjectNode base, Preset basePreset, List<Parameter> parameters) throws InputException {
         this.base = base.deepCopy();
+        this.basePreset = basePreset;
         this.parameters = List.copyOf(parameters);
-        List<Integer> order = new ArrayList<>();
-        for (int k = 0; k < parameters.size(); k++) if (parameters.get(k) instanceof Parameter.Choice) order.add(k);
-        for (int k = 0; k < parameters.size(); k++) if (!(parameters.get(k) instanceof Parameter.Choice)) order.add(k);
-        this.applyOrder = List.copyOf(order);
+        int n = parameters.size();
+        int[] order = new int[n];
+        int next = 0;
+        for (int k = 0; k < n; k++) if (parameters.get(k) instanceof Parameter.Choice) order[next++] = k;
+        for (int k = 0; k < n; k++) if (!(parameters.get(k) instanceof Parameter.Choice)) order[next++] = k;
+        this.applyOrder = order;
+        this.paths = parameters.stream().map(p -> PresetPath.of(p.path())).toArray(PresetPath[]::new);
+        this.options = new Object[n][];
+        Integer[] byDepth = java.util.stream.IntStream.range(0, n).boxed()     // a covering choice before those inside it
+                .sorted(java.util.Comparator.comparingInt(k -> parameters.get(k).path().length())).toArray(Integer[]::new);
+        for (int k : byDepth) {
+            if (parameters.get(k) instanceof Parameter.Choice c) {
+                Parameter.Choice covering = covering(parameters, c);
+                PresetEdit at = new PresetEdit(basePreset);
+                if (covering != null) at.set(PresetPath.of(covering.path()), typed(covering, 0), "parameter " + covering.path());
+                java.lang.reflect.Type type = at.type(paths[k], "parameter " + c.path());
+                options[k] = new Object[c.options().size()];
+                for (int o = 0; o < options[k].length; o++) {
+                    try {
+                        options[k][o] = PresetJson.part(c.options().get(o), type, c.path());
+                    } catch (IllegalArgumentException invalid) {
+                        options[k][o] = new Invalid(invalid.getMessage());
+                    }
+                }
+            }
+        }
+    }
+
+    /** Option 0 of a choice that covers another, typed, for finding the other's type. */
+    private Object typed(Parameter.Choice covering, int option) throws InputException {
+        int k = parameters.indexOf(covering);
+        return options[k] != null ? options[k][option] : null;
     }
 
     /**
@@ -48,7 +86,7 @@ public final class ParameterSpace {
      * lower ends, their midpoints or their upper ends). Candidates can then fail only where genes interact (e.g.
      * {@code boids.minSpeed} above a tuned {@code boids.maxSpeed}).
      *
-     * @param base       the base preset's JSON tree (copied)
+     * @param base       the base preset's JSON tree (copied), a valid preset
      * @param parameters at least one, with distinct paths
      * @param source     names the experiment in error messages, e.g. {@code "my.json: parameters"}
      * @throws InputException one line naming the parameter: a path that does not exist, a path
@@ -57,6 +95,17 @@ public final class ParameterSpace {
      */
     public static ParameterSpace of(ObjectNode base, List<Parameter> parameters, String source) throws InputException {
         Check.present("base", base);
+        return of(base, PresetJson.fromTree(base, source + ": base"), parameters, source);
+    }
+
+    /** As {@link #of(ObjectNode, List, String)} over a preset (one with a JSON form). */
+    public static ParameterSpace of(Preset base, List<Parameter> parameters, String source) throws InputException {
+        Check.present("base", base);
+        return of(PresetJson.toTree(base), base, parameters, source);
+    }
+
+    private static ParameterSpace of(ObjectNode base, Preset basePreset, List<Parameter> parameters, String source)
+            throws InputException {
         if (parameters.isEmpty()) throw new InputException(source + ": give at least one parameter");
         for (int k = 0; k < parameters.size(); k++) {
             for (int j = 0; j < k; j++) {
@@ -86,7 +135,7 @@ public final class ParameterSpace {
                 }
             }
         }
-        ParameterSpace space = new ParameterSpace(base, parameters);
+        ParameterSpace space = new ParameterSpace(base, basePreset, parameters);
         space.checkRanges(source);
         return space;
     }
@@ -96,23 +145,23 @@ public final class ParameterSpace {
         double[] contexts = {0.0, 0.5, Math.nextDown(1.0)};
         for (int k = 0; k < parameters.size(); k++) {
             Parameter p = parameters.get(k);
-            List<JsonNode> ends = switch (p) {
-                case Parameter.Range r -> List.of(DoubleNode.valueOf(r.min()), DoubleNode.valueOf(r.max()));
-                case Parameter.Grid g -> List.of(DoubleNode.valueOf(g.min()), DoubleNode.valueOf(g.max()));
-                case Parameter.Integers i -> List.of(LongNode.valueOf(i.min()), LongNode.valueOf(i.max()));
-                case Parameter.Choice c -> c.options();
+            List<Object> ends = switch (p) {
+                case Parameter.Range r -> List.of(r.min(), r.max());
+                case Parameter.Grid g -> List.of(g.min(), g.max());
+                case Parameter.Integers i -> List.of(i.min(), i.max());
+                case Parameter.Choice c -> java.util.Arrays.asList(options[k]);
             };
             Parameter.Choice covering = covering(parameters, p);
             for (int e = 0; e < ends.size(); e++) {
                 InputException first = null;
                 // alone on the base preset (inside each option of the choice that holds it) ...
-                List<JsonNode> holders = covering == null ? java.util.Collections.singletonList(null) : covering.options();
-                for (JsonNode holder : holders) {
-                    ObjectNode alone = base.deepCopy();
-                    if (holder != null) PresetJson.set(alone, covering.path(), holder.deepCopy(), "parameter " + covering.path());
-                    PresetJson.set(alone, p.path(), ends.get(e).deepCopy(), "parameter " + p.path());
+                int holders = covering == null ? 1 : covering.options().size();
+                for (int h = 0; h < holders; h++) {
+                    PresetEdit alone = new PresetEdit(basePreset);
+                    if (covering != null) put(alone, parameters.indexOf(covering), typed(covering, h));
+                    put(alone, k, ends.get(e));
                     try {
-                        PresetJson.fromTree(alone, "candidate");
+                        alone.build("candidate");
                         first = null;
                         break;
                     } catch (InputException invalid) {
@@ -124,7 +173,7 @@ public final class ParameterSpace {
                     double[] genes = new double[parameters.size()];
                     java.util.Arrays.fill(genes, context);
                     try {
-                        PresetJson.fromTree(tree(genes, k, ends.get(e)), "candidate");
+                        edit(genes, k, ends.get(e)).build("candidate");
                         first = null;
                         break;
                     } catch (InputException invalid) {
@@ -148,14 +197,30 @@ public final class ParameterSpace {
         }
     }
 
-    /** The tree of {@code genes} with parameter {@code k} set to {@code value} instead. */
-    private ObjectNode tree(double[] genes, int k, JsonNode value) throws InputException {
-        ObjectNode tree = base.deepCopy();
+    /** Sets gene {@code k}'s typed {@code value} (an option's reason, if it is none) on {@code edit}. */
+    private void put(PresetEdit edit, int k, Object value) throws InputException {
+        if (value instanceof Invalid invalid) edit.fail(invalid.message());
+        else edit.set(paths[k], value, "parameter " + paths[k].text());
+    }
+
+    /** @return the typed value of gene {@code k} at unit gene {@code unit} */
+    private Object value(int k, double unit) {
+        return switch (parameters.get(k)) {
+            case Parameter.Integers i -> i.whole(unit);
+            case Parameter.Choice c -> options[k][c.index(unit)];
+            case Parameter.Range r -> r.numeric(unit);
+            case Parameter.Grid g -> g.numeric(unit);
+        };
+    }
+
+    /** The edit of {@code genes}, choices first, with gene {@code k} set to {@code value} instead (k = -1: none). */
+    private PresetEdit edit(double[] genes, int k, Object value) throws InputException {
+        PresetEdit edit = new PresetEdit(basePreset);
         for (int j : applyOrder) {
-            Parameter p = parameters.get(j);
-            PresetJson.set(tree, p.path(), j == k ? value.deepCopy() : p.value(genes[j]), "parameter " + p.path());
+            Object v = j == k ? value : value(j, genes[j]);
+            put(edit, j, v);
         }
-        return tree;
+        return edit;
     }
 
     /** @return the choice whose path contains {@code p}'s path, or null. */
@@ -192,7 +257,8 @@ public final class ParameterSpace {
 
     /**
      * @param genes one unit gene per parameter
-     * @return the base tree with every gene's value written at its path
+     * @return the base tree with every gene's value written at its path (for files; a candidate's
+     *         preset is {@link #preset})
      * @throws InputException if a path does not exist in the tree built so far
      */
     public ObjectNode tree(double[] genes) throws InputException {
@@ -213,7 +279,15 @@ public final class ParameterSpace {
      *                        the search records such a candidate as failed
      */
     public Preset preset(double[] genes) throws InputException {
-        return PresetJson.fromTree(tree(genes), "candidate");
+        if (genes.length != parameters.size()) {
+            throw new IllegalArgumentException(genes.length + " genes for " + parameters.size() + " parameters");
+        }
+        return edit(genes, -1, null).build("candidate");
+    }
+
+    /** @return the base preset the genes are set on */
+    public Preset basePreset() {
+        return basePreset;
     }
 
     /** @return the values of {@code genes} as short texts, gene order. */

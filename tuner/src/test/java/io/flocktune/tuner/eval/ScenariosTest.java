@@ -1,5 +1,6 @@
 package io.flocktune.tuner.eval;
 
+import io.flocktune.tuner.experiment.Scenarios;
 import com.fasterxml.jackson.databind.node.IntNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.flocktune.objectives.Objectives;

@@ -2,7 +2,6 @@ package io.flocktune.tuner.experiment;
 
 import io.flocktune.sim.Presets;
 import io.flocktune.sim.rule.Separation;
-import io.flocktune.tuner.eval.Scenarios;
 import io.flocktune.tuner.io.InputException;
 import io.flocktune.tuner.run.TinyExperiment;
 import io.flocktune.tuner.search.Selection;

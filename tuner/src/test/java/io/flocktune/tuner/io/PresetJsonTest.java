@@ -260,6 +260,8 @@ class PresetJsonTest {
     @Test
     void errorsKeepTheirCauseForDebugging() {
         InputException e = assertThrows(InputException.class, () -> PresetJson.resolve("reynolds", List.of("boids.count=0")));
-        assertInstanceOf(com.fasterxml.jackson.databind.exc.ValueInstantiationException.class, e.getCause());
+        assertInstanceOf(IllegalArgumentException.class, e.getCause());        // the record's own refusal
+        InputException json = assertThrows(InputException.class, () -> PresetJson.resolve("reynolds", List.of("boids.count=x")));
+        assertInstanceOf(com.fasterxml.jackson.databind.JsonMappingException.class, json.getCause().getCause());
     }
 }

@@ -60,7 +60,7 @@ class TuningTest {
         }
         worker.interrupt();   // what Ctrl-C does
         worker.join();
-        assertInstanceOf(InterruptedException.class, thrown.get(), "the run stops on interruption");
+        assertInstanceOf(InterruptedException.class, thrown.get(), "the run stops on interruption: " + thrown.get());
         long stoppedAt = Checkpoint.read(checkpoint).state().generation();
         assertTrue(stoppedAt < 6, "interrupted before the end, at " + stoppedAt);
         assertFalse(Files.exists(broken.resolve("validation.csv")));
