@@ -169,7 +169,8 @@ public record Tune(Experiment experiment, int threads, boolean report, PrintWrit
                 listener.generation(g);
             }
         };
-        Tuning.Options options = new Tuning.Options(threads, false, log, report).withListener(hear);
+        Tuning.Options options = new Tuning.Options(threads, false, log, report).withListener(hear)
+                .withReporter(io.flocktune.tuner.report.Report.TUNING);
         Tuning.Result r = directory == null ? Tuning.inMemory(experiment, options) : Tuning.start(experiment, directory, options);
         List<Finalist> finalists = new ArrayList<>();
         for (Tuning.Finalist f : r.finalists()) {

@@ -126,7 +126,8 @@ final class PeersCommand implements Callable<Integer> {
         }
         boolean terminal = System.console() != null && System.console().isTerminal();
         int t = threads.count();
-        Tuning.Options options = new Tuning.Options(t, terminal, err, true, io.flocktune.tuner.eval.RunnerFactory.local(t));
+        Tuning.Options options = new Tuning.Options(t, terminal, err, true, io.flocktune.tuner.eval.RunnerFactory.local(t))
+                .withReporter(io.flocktune.tuner.report.Report.TUNING);
         List<List<String>> table = new ArrayList<>();
         for (Experiment e : experiments) {
             Path dir = root.resolve(e.name());

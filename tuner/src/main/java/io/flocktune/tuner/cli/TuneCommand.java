@@ -5,6 +5,7 @@ import io.flocktune.objectives.Measurement;
 import io.flocktune.tuner.experiment.Experiment;
 import io.flocktune.tuner.experiment.Experiments;
 import io.flocktune.tuner.io.InputException;
+import io.flocktune.tuner.report.Report;
 import io.flocktune.tuner.run.RunFiles;
 import io.flocktune.tuner.run.Tuning;
 import picocli.CommandLine.Command;
@@ -66,7 +67,7 @@ final class TuneCommand implements Callable<Integer> {
         }
         PrintWriter err = spec.commandLine().getErr();
         boolean terminal = System.console() != null && System.console().isTerminal();
-        Tuning.Options options = new Tuning.Options(t, terminal, err, true, executor.runners(threads));
+        Tuning.Options options = new Tuning.Options(t, terminal, err, true, executor.runners(threads)).withReporter(Report.TUNING);
         Tuning.Result result = Interruptible.run(err, () -> {
             if (resume != null) return Tuning.resume(resume, options);
             Experiment e = Experiments.resolve(experiment == null ? "default" : experiment);

@@ -14,7 +14,9 @@ import io.flocktune.tuner.io.InputException;
 import io.flocktune.tuner.io.PresetJson;
 import io.flocktune.tuner.run.Tables;
 import io.flocktune.tuner.run.Tuning;
+import io.flocktune.tuner.report.Report;
 import io.flocktune.tuner.search.Seeds;
+import io.flocktune.tuner.store.Study;
 import org.apache.commons.csv.CSVFormat;
 import org.apache.commons.csv.CSVParser;
 import org.apache.commons.csv.CSVPrinter;
@@ -34,7 +36,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
-import java.util.stream.Stream;
 
 /**
  * Runs a comparison into a directory: tunes the "tune first" arms (each into
@@ -87,40 +88,37 @@ public final class Comparing {
      * @throws InterruptedException interrupted; the rows written so far are kept
      */
     public static Result start(Comparison c, Path directory, Options options) throws InputException, InterruptedException {
-        try {
-            if (Files.isDirectory(directory)) {
-                try (Stream<Path> entries = Files.list(directory)) {
-                    if (entries.findAny().isPresent()) {
-                        throw new InputException(directory + ": exists and is not empty; continue it with --resume "
-                                + directory + " or choose another --out");
-                    }
-                }
-            }
-            Files.createDirectories(directory);
-        } catch (IOException e) {
-            throw new InputException(directory + ": cannot create the comparison directory: " + e.getMessage(), e);
+        for (int i = 0; i < c.arms().size(); i++) Study.checkName("arms[" + i + "].name", c.arms().get(i).name(), ".json");
+        byte[] resolved = ComparisonJson.writeResolved(c).getBytes(StandardCharsets.UTF_8);
+        try (Study study = Study.create(directory, KIND, resolved, true)) {
+            return run(c, study, options);
         }
-        ComparisonFiles files = new ComparisonFiles(directory);
-        write(files.comparison(), ComparisonJson.writeResolved(c));
-        return run(c, files, options);
     }
 
+    /** A comparison's directory: {@code comparison.json} is its input. */
+    public static final Study.Kind KIND = new Study.Kind("compare", "comparison", "comparison.json", "COMPARISON");
+
     /**
-     * Continues the comparison in {@code directory}.
+     * Continues the comparison in {@code directory}: its finished tunings are kept, an
+     * unfinished one (also one killed while drawing its report) is resumed, the replicates
+     * already written are kept.
      *
      * @throws InputException no comparison there, or files that do not belong to it
      */
     public static Result resume(Path directory, Options options) throws InputException, InterruptedException {
-        ComparisonFiles files = new ComparisonFiles(directory);
-        if (!Files.isRegularFile(files.comparison())) {
-            throw new InputException(directory + ": not a comparison directory (no comparison.json)");
+        try (Study study = Study.resume(directory, KIND)) {
+            Comparison c = ComparisonJson.read(new ComparisonFiles(directory).comparison());
+            study.unfinish();   // finished again at its end
+            return run(c, study, options);
         }
-        return run(ComparisonJson.read(files.comparison()), files, options);
     }
 
-    private static Result run(Comparison c, ComparisonFiles files, Options options) throws InputException, InterruptedException {
+    private static Result run(Comparison c, Study study, Options options) throws InputException, InterruptedException {
+        ComparisonFiles files = new ComparisonFiles(study.root());
         try {
-            return measure(c, files, options);
+            Result result = measure(c, files, options);
+            study.finish();   // after its tables and report
+            return result;
         } catch (InterruptedException e) {
             throw new InterruptedException("interrupted; the replicates of the completed looks (and a tuning's last checkpoint)"
                     + " are kept in " + files.root() + "; continue with: ./flocktune compare --resume " + files.root());
@@ -134,7 +132,7 @@ public final class Comparing {
             log.println(c.name() + ": " + warning);
             log.flush();
         }
-        if (options.report()) io.flocktune.tuner.report.Report.prepare();
+        if (options.report()) Report.prepare();
         List<Preset> presets = new ArrayList<>();
         Set<Long> used = new HashSet<>();
         for (int i = 0; i < c.arms().size(); i++) {
@@ -259,8 +257,9 @@ public final class Comparing {
         Path directory = files.tuning(arm.name());
         Path best = directory.resolve("best").resolve("best.json");
         Preset preset;
-        Tuning.Options tuning = new Tuning.Options(options.threads(), false, options.log(), options.report(), options.runners());
-        if (Files.isRegularFile(directory.resolve("validation.csv")) && Files.isRegularFile(best)) {
+        Tuning.Options tuning = new Tuning.Options(options.threads(), false, options.log(), options.report(), options.runners())
+                .withReporter(Report.TUNING);
+        if (Study.finished(directory) && Files.isRegularFile(best)) {
             preset = PresetJson.read(best);
         } else if (Files.isRegularFile(directory.resolve("experiment.json"))) {
             options.log().println(c.name() + ": continuing the tuning of arm " + arm.name() + " in " + directory);

@@ -14,6 +14,7 @@ import io.flocktune.tuner.io.PresetJson;
 import io.flocktune.tuner.report.Figures;
 import io.flocktune.tuner.run.Tables;
 import io.flocktune.tuner.run.Versions;
+import io.flocktune.tuner.store.Study;
 import org.apache.commons.csv.CSVPrinter;
 import org.knowm.xchart.XYChart;
 import org.knowm.xchart.XYSeries;
@@ -38,7 +39,7 @@ import static io.flocktune.tuner.report.Figures.num;
  * {@code robustness.csv} (per factor, level and objective: mean, sd, 95 % CI, and the paired
  * difference to the preset with its 95 % CI), {@code charts/<factor>.png|svg} (one panel per
  * objective: mean and CI per level in blue, the preset's value and CI band in red) and
- * {@code report.html}. Every file is written whole or not at all, after every simulation ran.
+ * {@code report.html}. The directory appears whole, with every file, after every simulation ran, or not at all.
  */
 public final class RobustnessFiles {
     private RobustnessFiles() {}
@@ -56,17 +57,27 @@ public final class RobustnessFiles {
      * @throws InputException naming a file that cannot be written
      */
     public static void write(Robustness.Result r, Path directory) throws InputException {
-        try {
-            Files.createDirectories(directory);
-        } catch (IOException e) {
-            throw new InputException(directory + ": cannot create the results directory: " + e.getMessage(), e);
-        }
-        write(directory.resolve("robustness.json"), resolved(r));
-        write(directory.resolve("samples.csv"), samples(r));
-        write(directory.resolve("robustness.csv"), summary(r));
-        List<Figures.Saved> charts = new ArrayList<>();
-        for (int f = 0; f < r.grid().factors().size(); f++) charts.add(chart(r, f, directory.resolve("charts")));
-        write(directory.resolve("report.html"), page(r, charts));
+        Study.writeWhole(directory, KIND, staging -> {
+            write(staging.resolve("robustness.json"), resolved(r));
+            write(staging.resolve("samples.csv"), samples(r));
+            write(staging.resolve("robustness.csv"), summary(r));
+            List<Figures.Saved> charts = new ArrayList<>();
+            for (int f = 0; f < r.grid().factors().size(); f++) charts.add(chart(r, f, staging.resolve("charts")));
+            write(staging.resolve("report.html"), page(r, charts));
+        });
+    }
+
+    /** A robustness screen's directory, written whole at its end ({@link Study#writeWhole}). */
+    public static final Study.Kind KIND = new Study.Kind("robustness", "robustness", "robustness.json", "PRESET");
+
+    /**
+     * Checks, before the first simulation, that a robustness screen can be written into
+     * {@code directory} ({@link Study#checkNew}).
+     *
+     * @throws InputException one line naming the directory and what to do
+     */
+    public static void check(Path directory) throws InputException {
+        Study.checkNew(directory, KIND, false);
     }
 
     private static String resolved(Robustness.Result r) {

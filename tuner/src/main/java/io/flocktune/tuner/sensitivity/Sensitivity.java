@@ -22,6 +22,7 @@ import io.flocktune.tuner.run.Tables;
 import io.flocktune.tuner.run.Versions;
 import io.flocktune.tuner.space.Parameter;
 import io.flocktune.tuner.space.ParameterSpace;
+import io.flocktune.tuner.store.Study;
 import org.apache.commons.csv.CSVParser;
 import org.apache.commons.csv.CSVPrinter;
 import org.apache.commons.csv.CSVRecord;
@@ -31,6 +32,8 @@ import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -99,25 +102,18 @@ public final class Sensitivity {
      */
     public static Result start(Experiment e, Plan plan, Path directory, Options options) throws InputException, InterruptedException {
         Setup setup = setup(e, plan);
-        try {
-            if (Files.isDirectory(directory)) {
-                try (Stream<Path> entries = Files.list(directory)) {
-                    if (entries.findAny().isPresent()) {
-                        throw new InputException(directory + ": exists and is not empty; continue it with --resume "
-                                + directory + " or choose another --out");
-                    }
-                }
-            }
-            Files.createDirectories(directory);
-        } catch (IOException ex) {
-            throw new InputException(directory + ": cannot create the results directory: " + ex.getMessage(), ex);
-        }
-        write(directory.resolve("experiment.json"), ExperimentJson.write(e));
         ObjectNode settings = JSON.valueToTree(plan);
         settings.set("versions", Versions.json());
-        write(directory.resolve("sensitivity.json"), settings.toPrettyString() + "\n");
-        return run(e, plan, setup, directory, options);
+        Map<String, byte[]> inputs = new LinkedHashMap<>();
+        inputs.put("experiment.json", ExperimentJson.write(e).getBytes(StandardCharsets.UTF_8));
+        inputs.put(KIND.input(), (settings.toPrettyString() + "\n").getBytes(StandardCharsets.UTF_8));
+        try (Study study = Study.create(directory, KIND, inputs, true)) {
+            return run(e, plan, setup, study, options);
+        }
     }
+
+    /** A sensitivity analysis's directory: {@code sensitivity.json} (with {@code experiment.json}) is its input. */
+    public static final Study.Kind KIND = new Study.Kind("sensitivity", "sensitivity", "sensitivity.json", "EXPERIMENT");
 
     /**
      * Continues the analysis in {@code directory} from the complete rows of its {@code samples.csv}.
@@ -125,15 +121,18 @@ public final class Sensitivity {
      * @throws InputException not a sensitivity directory, or a damaged one
      */
     public static Result resume(Path directory, Options options) throws InputException, InterruptedException {
-        Path settings = directory.resolve("sensitivity.json");
-        if (!Files.isRegularFile(settings) || !Files.isRegularFile(directory.resolve("experiment.json"))) {
-            throw new InputException(directory + ": not a sensitivity directory (no sensitivity.json and experiment.json)");
+        try (Study study = Study.resume(directory, KIND)) {
+            Path settings = study.file(KIND.input());
+            if (!Files.isRegularFile(directory.resolve("experiment.json"))) {
+                throw new InputException(directory + ": not a sensitivity directory (no sensitivity.json and experiment.json)");
+            }
+            JsonNode tree = StrictJson.readTree(JSON, StrictJson.readText(settings), settings.toString());
+            if (tree instanceof ObjectNode o) o.remove("versions");
+            Plan plan = StrictJson.bind(JSON, tree, Plan.class, settings.toString());
+            Experiment e = ExperimentJson.read(directory.resolve("experiment.json"));
+            study.unfinish();   // finished again at its end
+            return run(e, plan, setup(e, plan), study, options);
         }
-        JsonNode tree = StrictJson.readTree(JSON, StrictJson.readText(settings), settings.toString());
-        if (tree instanceof ObjectNode o) o.remove("versions");
-        Plan plan = StrictJson.bind(JSON, tree, Plan.class, settings.toString());
-        Experiment e = ExperimentJson.read(directory.resolve("experiment.json"));
-        return run(e, plan, setup(e, plan), directory, options);
     }
 
     /** What a run needs, all checked: the parameter space, the design and its points. */
@@ -152,8 +151,9 @@ public final class Sensitivity {
         return new Setup(space, design, design.points(), seeds);
     }
 
-    private static Result run(Experiment e, Plan plan, Setup setup, Path directory, Options options)
+    private static Result run(Experiment e, Plan plan, Setup setup, Study study, Options options)
             throws InputException, InterruptedException {
+        Path directory = study.root();
         int points = setup.points().length, replicates = plan.replicates(), objectives = e.objectives().size();
         int total = points * replicates;
         Outcome[] outcomes = new Outcome[total];
@@ -203,6 +203,7 @@ public final class Sensitivity {
         write(directory.resolve("indices.csv"), indicesCsv(e, indices));
         Result result = new Result(directory, e, plan, indices, total, failed);
         SensitivityReport.write(result);
+        study.finish();   // after its tables and report
         return result;
     }
 
