@@ -17,6 +17,7 @@ import io.flocktune.tuner.run.Tables;
 import io.flocktune.tuner.run.Tuning;
 import io.flocktune.tuner.search.GenerationSummary;
 import io.flocktune.tuner.search.Selection;
+import io.flocktune.tuner.store.Table;
 import org.apache.commons.csv.CSVParser;
 import org.apache.commons.csv.CSVRecord;
 
@@ -345,7 +346,7 @@ public record Tune(Experiment experiment, int threads, boolean report, PrintWrit
         List<HistoryRow> rows = new ArrayList<>();
         try (Reader in = Files.newBufferedReader(files.history(), StandardCharsets.UTF_8);
              CSVParser parser = CSVParser.builder().setReader(in)
-                     .setFormat(Tables.FORMAT.builder().setHeader().setSkipHeaderRecord(true).get()).get()) {
+                     .setFormat(Table.FORMAT.builder().setHeader().setSkipHeaderRecord(true).get()).get()) {
             if (!parser.getHeaderNames().equals(header)) {
                 throw new InputException(files.history() + ": header " + parser.getHeaderNames() + ", expected " + header);
             }

@@ -12,11 +12,11 @@ import io.flocktune.tuner.experiment.Experiment;
 import io.flocktune.tuner.io.AtomicFile;
 import io.flocktune.tuner.io.InputException;
 import io.flocktune.tuner.io.PresetJson;
-import io.flocktune.tuner.run.Tables;
 import io.flocktune.tuner.run.Tuning;
 import io.flocktune.tuner.report.Report;
 import io.flocktune.tuner.search.Seeds;
 import io.flocktune.tuner.store.Study;
+import io.flocktune.tuner.store.Table;
 import org.apache.commons.csv.CSVFormat;
 import org.apache.commons.csv.CSVParser;
 import org.apache.commons.csv.CSVPrinter;
@@ -149,7 +149,7 @@ public final class Comparing {
             throw new InputException(files.arms() + ": cannot create: " + e.getMessage(), e);
         }
         for (int i = 0; i < presets.size(); i++) {
-            write(files.arms().resolve(c.arms().get(i).name() + ".json"), PresetJson.write(presets.get(i)));
+            AtomicFile.write(files.arms().resolve(c.arms().get(i).name() + ".json"), PresetJson.write(presets.get(i)));
         }
         long[] seeds = replicateSeeds(c, used);
         String initialStates = initialStates(c, presets);
@@ -161,7 +161,7 @@ public final class Comparing {
         PresetEvaluator evaluator = new PresetEvaluator(c.scenario().steps(), c.objectives());
         List<Analysis> looks;
         try (TrialRunner runner = options.runners().open(c.timeLimit());
-             Tables.Appender rows = Tables.Appender.open(files.replicates(), header(c), kept)) {
+             Table rows = Table.open(files.replicates(), header(c), kept)) {
             looks = sequential(c, outcomes, (look, n) -> {
                 List<Trial<Preset>> trials = new ArrayList<>();
                 List<int[]> cells = new ArrayList<>();
@@ -335,7 +335,7 @@ public final class Comparing {
         List<String> row = new ArrayList<>(List.of(c.arms().get(arm).name(), Integer.toString(replicate), Long.toString(seed)));
         switch (outcome) {
             case Outcome.Success ok -> {
-                for (double v : ok.values()) row.add(Tables.number(v));
+                for (double v : ok.values()) row.add(Table.number(v));
                 row.add(finite(ok.values()) ? "ok" : "failed");
                 row.add(finite(ok.values()) ? "" : "a non-finite objective value");
             }
@@ -381,7 +381,7 @@ public final class Comparing {
         if (text.isEmpty()) return -1;
         Map<String, Integer> armIndex = new LinkedHashMap<>();
         for (int a = 0; a < c.arms().size(); a++) armIndex.put(c.arms().get(a).name(), a);
-        try (CSVParser parser = CSVParser.parse(new StringReader(text), Tables.FORMAT)) {
+        try (CSVParser parser = CSVParser.parse(new StringReader(text), Table.FORMAT)) {
             int line = 0;
             for (CSVRecord r : parser) {
                 line++;
@@ -419,48 +419,39 @@ public final class Comparing {
         StringBuilder summary = new StringBuilder();
         StringBuilder pairs = new StringBuilder();
         StringBuilder lookRows = new StringBuilder();
-        try (CSVPrinter s = new CSVPrinter(summary, Tables.FORMAT);
-             CSVPrinter p = new CSVPrinter(pairs, Tables.FORMAT);
-             CSVPrinter l = new CSVPrinter(lookRows, Tables.FORMAT)) {
+        try (CSVPrinter s = new CSVPrinter(summary, Table.FORMAT);
+             CSVPrinter p = new CSVPrinter(pairs, Table.FORMAT);
+             CSVPrinter l = new CSVPrinter(lookRows, Table.FORMAT)) {
             s.printRecord("arm", "objective", "direction", "replicates", "mean", "sd", "ci_low", "ci_high");
             for (int arm = 0; arm < a.arms().size(); arm++) {
                 Measurement m = a.measurements().get(arm);
                 for (int k = 0; k < a.specs().size(); k++) {
                     double[] ci = m.ci95(k);
                     s.printRecord(a.arms().get(arm), a.specs().get(k).name(), a.specs().get(k).direction().text(), m.replicates(),
-                            Tables.number(m.mean(k)), Tables.number(m.sd(k)), Tables.number(ci[0]), Tables.number(ci[1]));
+                            Table.number(m.mean(k)), Table.number(m.sd(k)), Table.number(ci[0]), Table.number(ci[1]));
                 }
             }
             p.printRecord("arm_a", "arm_b", "objective", "replicates", "mean_difference", "nonzero_differences", "w_plus",
                     "p_method", "p", "p_holm", "alpha_look", "significant", "a12", "a12_low", "a12_high", "negligible", "verdict");
             for (Analysis.Pair pair : a.pairs()) {
                 p.printRecord(a.arms().get(pair.a()), a.arms().get(pair.b()), a.specs().get(pair.objective()).name(), a.replicates(),
-                        Tables.number(pair.meanDifference()), pair.wilcoxon().nonZero(), Tables.number(pair.wilcoxon().wPlus()),
-                        pair.wilcoxon().method().text(), Tables.number(pair.wilcoxon().p()), Tables.number(pair.pHolm()),
-                        Tables.number(a.alphaLook()), pair.significant(), Tables.number(pair.a12()), Tables.number(pair.a12Low()),
-                        Tables.number(pair.a12High()), pair.negligible(), a.verdict(pair));
+                        Table.number(pair.meanDifference()), pair.wilcoxon().nonZero(), Table.number(pair.wilcoxon().wPlus()),
+                        pair.wilcoxon().method().text(), Table.number(pair.wilcoxon().p()), Table.number(pair.pHolm()),
+                        Table.number(a.alphaLook()), pair.significant(), Table.number(pair.a12()), Table.number(pair.a12Low()),
+                        Table.number(pair.a12High()), pair.negligible(), a.verdict(pair));
             }
             l.printRecord("look", "replicates", "alpha_look", "significant", "negligible", "open", "stopped");
             for (Analysis look : looks) {
                 long significant = look.pairs().stream().filter(Analysis.Pair::significant).count();
                 long negligible = look.pairs().stream().filter(x -> !x.significant() && x.negligible()).count();
-                l.printRecord(look.look() + 1, look.replicates(), Tables.number(look.alphaLook()), significant, negligible,
+                l.printRecord(look.look() + 1, look.replicates(), Table.number(look.alphaLook()), significant, negligible,
                         look.pairs().size() - significant - negligible, look == a);
             }
         } catch (IOException e) {
             throw new IllegalStateException(e);
         }
-        write(files.summary(), summary.toString());
-        write(files.pairs(), pairs.toString());
-        write(files.looks(), lookRows.toString());
-    }
-
-    static void write(Path file, String text) throws InputException {
-        try (AtomicFile out = AtomicFile.create(file)) {
-            out.writer().write(text);
-            out.commit();
-        } catch (IOException e) {
-            throw new InputException(file + ": cannot write: " + e.getMessage(), e);
-        }
+        AtomicFile.write(files.summary(), summary.toString());
+        AtomicFile.write(files.pairs(), pairs.toString());
+        AtomicFile.write(files.looks(), lookRows.toString());
     }
 }

@@ -12,9 +12,9 @@ import io.flocktune.tuner.io.AtomicFile;
 import io.flocktune.tuner.io.InputException;
 import io.flocktune.tuner.io.PresetJson;
 import io.flocktune.tuner.report.Figures;
-import io.flocktune.tuner.run.Tables;
 import io.flocktune.tuner.run.Versions;
 import io.flocktune.tuner.store.Study;
+import io.flocktune.tuner.store.Table;
 import org.apache.commons.csv.CSVPrinter;
 import org.knowm.xchart.XYChart;
 import org.knowm.xchart.XYSeries;
@@ -58,12 +58,12 @@ public final class RobustnessFiles {
      */
     public static void write(Robustness.Result r, Path directory) throws InputException {
         Study.writeWhole(directory, KIND, staging -> {
-            write(staging.resolve("robustness.json"), resolved(r));
-            write(staging.resolve("samples.csv"), samples(r));
-            write(staging.resolve("robustness.csv"), summary(r));
+            AtomicFile.write(staging.resolve("robustness.json"), resolved(r));
+            AtomicFile.write(staging.resolve("samples.csv"), samples(r));
+            AtomicFile.write(staging.resolve("robustness.csv"), summary(r));
             List<Figures.Saved> charts = new ArrayList<>();
             for (int f = 0; f < r.grid().factors().size(); f++) charts.add(chart(r, f, staging.resolve("charts")));
-            write(staging.resolve("report.html"), page(r, charts));
+            AtomicFile.write(staging.resolve("report.html"), page(r, charts));
         });
     }
 
@@ -98,7 +98,7 @@ public final class RobustnessFiles {
     private static String samples(Robustness.Result r) {
         StringBuilder csv = new StringBuilder();
         long[] seeds = r.seeds();
-        try (CSVPrinter out = new CSVPrinter(csv, Tables.FORMAT)) {
+        try (CSVPrinter out = new CSVPrinter(csv, Table.FORMAT)) {
             List<String> header = new ArrayList<>(List.of("point", "factor", "level", "value", "replicate", "seed"));
             for (ObjectiveSpec s : r.specs()) header.add(s.name());
             header.addAll(List.of("status", "reason"));
@@ -111,7 +111,7 @@ public final class RobustnessFiles {
                             Integer.toString(rep), Long.toString(seeds[rep])));
                     switch (r.outcomes()[p][rep]) {
                         case Outcome.Success ok -> {
-                            for (double v : ok.values()) row.add(Double.isNaN(v) ? "" : Tables.number(v));
+                            for (double v : ok.values()) row.add(Double.isNaN(v) ? "" : Table.number(v));
                             row.addAll(List.of("ok", ""));
                         }
                         case Outcome.Failure failure -> {
@@ -136,7 +136,7 @@ public final class RobustnessFiles {
      */
     private static String summary(Robustness.Result r) {
         StringBuilder csv = new StringBuilder();
-        try (CSVPrinter out = new CSVPrinter(csv, Tables.FORMAT)) {
+        try (CSVPrinter out = new CSVPrinter(csv, Table.FORMAT)) {
             out.printRecord("factor", "path", "level", "value", "is_preset", "objective", "mean", "sd", "ci_low", "ci_high",
                     "diff_mean", "diff_ci_low", "diff_ci_high", "differs", "interval", "replicates", "status");
             for (Robustness.Cell c : r.cells()) {
@@ -149,9 +149,9 @@ public final class RobustnessFiles {
                 if (m == null) {
                     for (int i = 0; i < 9; i++) row.add("");
                 } else {
-                    row.addAll(List.of(Tables.number(m.mean(0)), Tables.number(m.sd(0)), Tables.number(m.ci95(0)[0]), Tables.number(m.ci95(0)[1])));
+                    row.addAll(List.of(Table.number(m.mean(0)), Table.number(m.sd(0)), Table.number(m.ci95(0)[0]), Table.number(m.ci95(0)[1])));
                     if (d == null) row.addAll(List.of("", "", "", ""));
-                    else row.addAll(List.of(Tables.number(d.estimate()), Tables.number(d.low()), Tables.number(d.high()),
+                    else row.addAll(List.of(Table.number(d.estimate()), Table.number(d.low()), Table.number(d.high()),
                             Boolean.toString(differs(c))));
                     row.add(m.interval(0).kind().text());
                 }
@@ -172,7 +172,6 @@ public final class RobustnessFiles {
         var v = f.values().get(level);
         return v.isTextual() ? v.textValue() : v.isObject() ? v.path("kind").asText(v.toString()) : v.toString();
     }
-
 
     /** @return the tick label of a level: its value, and its multiplier for a scaled factor, e.g. "50 (×0.25)". */
     private static String tick(Robustness.Result r, int factor, int level) {
@@ -323,14 +322,5 @@ public final class RobustnessFiles {
                 + "so they measure the same thing at every level.</p>\n");
         h.append("<details><summary>robustness.json</summary><pre>").append(esc(resolved(r))).append("</pre></details>\n");
         return Figures.page("flocktune robustness · " + r.preset().name(), h.toString());
-    }
-
-    private static void write(Path file, String text) throws InputException {
-        try (AtomicFile out = AtomicFile.create(file)) {
-            out.writer().write(text);
-            out.commit();
-        } catch (IOException e) {
-            throw new InputException(file + ": cannot write: " + e.getMessage(), e);
-        }
     }
 }

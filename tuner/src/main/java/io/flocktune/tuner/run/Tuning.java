@@ -29,6 +29,7 @@ import io.flocktune.tuner.search.StopRules;
 import io.flocktune.tuner.space.ParameterSpace;
 import io.flocktune.tuner.store.Reporter;
 import io.flocktune.tuner.store.Study;
+import io.flocktune.tuner.store.Table;
 import io.jenetics.ext.moea.Pareto;
 import io.jenetics.util.ISeq;
 import org.apache.commons.csv.CSVPrinter;
@@ -209,7 +210,7 @@ public final class Tuning {
                 @Override
                 public void finished(Result r) {
                     out.println("finished after generation " + r.generations() + " (" + r.reason().text() + "); best fitness "
-                            + Tables.number(r.best().fitness()));
+                            + Table.number(r.best().fitness()));
                 }
             };
         }
@@ -456,11 +457,11 @@ public final class Tuning {
         long[] timeLimitHits = {0};
         long firstGeneration = checkpoint == null ? 0 : checkpoint.state().generation() + 1;
         try (TrialRunner runner = options.runners().open(e.timeLimit());
-             Tables.Appender history = memory ? null : Tables.Appender.open(files.history(), Tables.history(e),
+             Table history = memory ? null : Table.open(files.history(), Tables.history(e),
                      checkpoint == null ? -1 : checkpoint.historyBytes());
-             Tables.Appender generations = memory ? null : Tables.Appender.open(files.generations(), Tables.generations(e),
+             Table generations = memory ? null : Table.open(files.generations(), Tables.generations(e),
                      checkpoint == null ? -1 : checkpoint.generationsBytes());
-             Tables.Appender timings = memory ? null : Tables.Appender.open(files.timings(), Tables.timings(),
+             Table timings = memory ? null : Table.open(files.timings(), Tables.timings(),
                      checkpoint == null ? -1 : checkpoint.timingsBytes());
              Progress progress = Progress.on(options.log(), options.terminal(), e.name(), firstGeneration, e.stop().generations())) {
             if (runner.remote() && !(genesEvaluator instanceof PortableEvaluator && treesEvaluator instanceof PortableEvaluator)) {
@@ -607,7 +608,7 @@ public final class Tuning {
     private static <C extends Comparable<? super C>> List<Finalist> writeResults(
             Experiment e, Search<C> search, ParameterSpace space, Preset base, List<Search.Validated> ranking,
             List<Search.Validated> tested, List<Outcome> baseOutcomes, SearchState state, RunFiles files,
-            Tables.Appender history, Tables.Appender timings, List<HistoryRow> memoryRows) throws IOException, InputException {
+            Table history, Table timings, List<HistoryRow> memoryRows) throws IOException, InputException {
         Scoring<C> scoring = search.scoring();
         long last = state.generation();
         // selection and test replicates into the history
@@ -658,7 +659,7 @@ public final class Tuning {
             Path file = null;
             if (files != null) {
                 file = files.best().resolve(k == 0 ? "best.json" : String.format(Locale.ROOT, "rank-%02d.json", k + 1));
-                writeAtomically(file, PresetJson.write(preset));
+                AtomicFile.write(file, PresetJson.write(preset));
             }
             double[] searchMeans = individual.means(objectives);
             ranked.add(new Finalist(k + 1, individual.id(), scoring.scalar(search.validatedFitness(test)),
@@ -670,7 +671,7 @@ public final class Tuning {
 
         // validation.csv
         StringBuilder csv = new StringBuilder();
-        try (CSVPrinter out = new CSVPrinter(csv, Tables.FORMAT)) {
+        try (CSVPrinter out = new CSVPrinter(csv, Table.FORMAT)) {
             out.printRecord(Tables.validation(e));
             for (Finalist f : ranked) {
                 List<String> row = new ArrayList<>();
@@ -679,24 +680,24 @@ public final class Tuning {
                 row.add(f.candidate() < 0 ? "base" : Long.toString(f.candidate()));
                 row.add(f.measurement() == null ? "failed" : "ok");
                 row.add(individual == null ? "" : Integer.toString(individual.replicates().size()));
-                row.add(individual == null ? "" : Tables.number(f.searchFitness()));
-                row.add(individual == null ? "" : Tables.number(f.selectionFitness()));
-                row.add(Tables.number(f.fitness()));
+                row.add(individual == null ? "" : Table.number(f.searchFitness()));
+                row.add(individual == null ? "" : Table.number(f.selectionFitness()));
+                row.add(Table.number(f.fitness()));
                 Measurement b = ranked.getFirst().measurement();
                 for (int k = 0; k < objectives; k++) {
-                    row.add(individual == null ? "" : Tables.number(f.searchMeans()[k]));
+                    row.add(individual == null ? "" : Table.number(f.searchMeans()[k]));
                     if (f.measurement() == null) {
                         row.addAll(List.of("", "", "", "", "", "", ""));
                         continue;
                     }
                     Measurement m = f.measurement();
                     double[] ci = m.ci95(k);
-                    row.addAll(List.of(Tables.number(m.mean(k)), Tables.number(m.sd(k)), Tables.number(ci[0]), Tables.number(ci[1])));
+                    row.addAll(List.of(Table.number(m.mean(k)), Table.number(m.sd(k)), Table.number(ci[0]), Table.number(ci[1])));
                     if (individual == null || b == null) {
                         row.addAll(List.of("", "", ""));
                     } else {
                         Interval d = m.difference(b, k);
-                        row.addAll(List.of(Tables.number(d.estimate()), Tables.number(d.low()), Tables.number(d.high())));
+                        row.addAll(List.of(Table.number(d.estimate()), Table.number(d.low()), Table.number(d.high())));
                     }
                 }
                 if (individual == null) {
@@ -707,25 +708,25 @@ public final class Tuning {
                 out.printRecord(row);
             }
         }
-        writeAtomically(files.validation(), csv.toString());
+        AtomicFile.write(files.validation(), csv.toString());
 
         // pareto.csv: the first front of the final population in cost space
         List<Individual> valid = state.individuals().stream().filter(i -> !i.failed()).toList();
         ISeq<Individual> front = Pareto.front(ISeq.of(valid), (Individual a, Individual b) ->
                 Pareto.dominance(scoring.costs(b.means(objectives)), scoring.costs(a.means(objectives))));
         StringBuilder p = new StringBuilder();
-        try (CSVPrinter out = new CSVPrinter(p, Tables.FORMAT)) {
+        try (CSVPrinter out = new CSVPrinter(p, Table.FORMAT)) {
             out.printRecord(Tables.pareto(e));
             for (Individual i : front.stream().sorted(Comparator.comparingLong(Individual::id)).toList()) {
                 List<String> row = new ArrayList<>(List.of(Long.toString(i.id()), Integer.toString(i.replicates().size())));
                 row.addAll(space.labels(i.genes()));
                 double[] means = i.means(objectives);
-                for (double m : means) row.add(Tables.number(m));
-                for (double c : scoring.costs(means)) row.add(Tables.number(c));
+                for (double m : means) row.add(Table.number(m));
+                for (double c : scoring.costs(means)) row.add(Table.number(c));
                 out.printRecord(row);
             }
         }
-        writeAtomically(files.pareto(), p.toString());
+        AtomicFile.write(files.pareto(), p.toString());
         return ranked;
     }
 
@@ -809,7 +810,7 @@ public final class Tuning {
             List<String> row = new ArrayList<>(List.of(Long.toString(generation), candidate < 0 ? "base" : Long.toString(candidate),
                     role, Integer.toString(replicate), Long.toString(seed)));
             row.addAll(parameters);
-            for (double v : values) row.add(failure == null ? Tables.number(v) : "");
+            for (double v : values) row.add(failure == null ? Table.number(v) : "");
             row.add(failure == null ? "ok" : "failed");
             row.add(failure == null ? "" : failure);
             return row;
@@ -822,7 +823,7 @@ public final class Tuning {
             for (int k = 0; k < space.size(); k++) {
                 var parameter = space.parameters().get(k);
                 parameters.add(parameter instanceof io.flocktune.tuner.space.Parameter.Choice ? parameter.label(genes[k])
-                        : Tables.number(parameter.numeric(genes[k])));
+                        : Table.number(parameter.numeric(genes[k])));
             }
             return withOutcome(e, generation, ev.candidate(), ev.role().name().toLowerCase(Locale.ROOT), r.index(), r.seed(),
                     parameters, r.outcome());
@@ -859,21 +860,13 @@ public final class Tuning {
     private static List<String> generationRow(Experiment e, GenerationSummary s) {
         List<String> row = new ArrayList<>(List.of(Long.toString(s.generation()), Long.toString(s.evaluations()),
                 Integer.toString(s.newCandidates()), Integer.toString(s.survivorTopUps()), Integer.toString(s.failures()),
-                Tables.number(s.best()), Tables.number(s.mean()), Tables.number(s.p10()), Tables.number(s.p90()),
+                Table.number(s.best()), Table.number(s.mean()), Table.number(s.p10()), Table.number(s.p90()),
                 Long.toString(s.bestId()), Integer.toString(s.bestReplicates())));
         double[] means = s.bestMeans();
-        for (int k = 0; k < e.objectives().size(); k++) row.add(k < means.length ? Tables.number(means[k]) : "");
-        row.add(Tables.number(s.hypervolume()));
+        for (int k = 0; k < e.objectives().size(); k++) row.add(k < means.length ? Table.number(means[k]) : "");
+        row.add(Table.number(s.hypervolume()));
         row.add(Integer.toString(s.frontSize()));
         return row;
     }
 
-    static void writeAtomically(Path file, String text) throws InputException {
-        try (AtomicFile out = AtomicFile.create(file)) {
-            out.writer().write(text);
-            out.commit();
-        } catch (IOException ex) {
-            throw new InputException(file + ": cannot write: " + ex.getMessage(), ex);
-        }
-    }
 }

@@ -18,11 +18,11 @@ import io.flocktune.tuner.io.AtomicFile;
 import io.flocktune.tuner.io.InputException;
 import io.flocktune.tuner.io.StrictJson;
 import io.flocktune.tuner.run.Countdown;
-import io.flocktune.tuner.run.Tables;
 import io.flocktune.tuner.run.Versions;
 import io.flocktune.tuner.space.Parameter;
 import io.flocktune.tuner.space.ParameterSpace;
 import io.flocktune.tuner.store.Study;
+import io.flocktune.tuner.store.Table;
 import org.apache.commons.csv.CSVParser;
 import org.apache.commons.csv.CSVPrinter;
 import org.apache.commons.csv.CSVRecord;
@@ -164,7 +164,7 @@ public final class Sensitivity {
         // the search's objective function (genes through the experiment's space, across its scenarios), portable to Spark
         ExperimentEvaluator evaluator = ExperimentEvaluator.of(e);
         try (TrialRunner runner = options.runners().open(e.timeLimit());
-             Tables.Appender out = Tables.Appender.open(samples, header(e), keep)) {
+             Table out = Table.open(samples, header(e), keep)) {
             int batch = Math.max(BATCH, 8 * runner.parallelism());
             if (done > 0) options.log().printf(Locale.ROOT, "sensitivity: resuming after %d of %d simulations%n", done, total);
             Countdown progress = new Countdown(options.log(), "sensitivity", done, total);
@@ -200,7 +200,7 @@ public final class Sensitivity {
         List<Index> indices = setup.design().analyze(values, objectives, plan.seed());
         for (String warning : warnings(e, indices)) options.log().println(warning);
         options.log().flush();
-        write(directory.resolve("indices.csv"), indicesCsv(e, indices));
+        AtomicFile.write(directory.resolve("indices.csv"), indicesCsv(e, indices));
         Result result = new Result(directory, e, plan, indices, total, failed);
         SensitivityReport.write(result);
         study.finish();   // after its tables and report
@@ -244,11 +244,11 @@ public final class Sensitivity {
         double[] genes = setup.points()[point];
         for (int k = 0; k < genes.length; k++) {
             Parameter p = setup.space().parameters().get(k);
-            row.add(p instanceof Parameter.Choice ? p.label(genes[k]) : Tables.number(p.numeric(genes[k])));
+            row.add(p instanceof Parameter.Choice ? p.label(genes[k]) : Table.number(p.numeric(genes[k])));
         }
         switch (outcome) {
             case Outcome.Success ok -> {
-                for (double v : ok.values()) row.add(Tables.number(v));
+                for (double v : ok.values()) row.add(Table.number(v));
                 row.addAll(List.of("ok", ""));
             }
             case Outcome.Failure f -> {
@@ -278,7 +278,7 @@ public final class Sensitivity {
         List<String> header = header(e);
         int objectives = e.objectives().size(), replicates = setup.seeds().length, parameters = setup.space().size();
         int row = 0;
-        try (CSVParser parser = CSVParser.parse(complete, Tables.FORMAT)) {
+        try (CSVParser parser = CSVParser.parse(complete, Table.FORMAT)) {
             for (CSVRecord record : parser) {
                 if (record.getRecordNumber() == 1) {
                     if (!record.toList().equals(header)) throw new InputException(samples + ": header does not match the experiment");
@@ -309,25 +309,16 @@ public final class Sensitivity {
     /** {@code indices.csv}: objective, parameter, measure, value, ci_low, ci_high (95 % bootstrap), samples. */
     private static String indicesCsv(Experiment e, List<Index> indices) {
         StringBuilder csv = new StringBuilder();
-        try (CSVPrinter out = new CSVPrinter(csv, Tables.FORMAT)) {
+        try (CSVPrinter out = new CSVPrinter(csv, Table.FORMAT)) {
             out.printRecord("objective", "parameter", "measure", "value", "ci_low", "ci_high", "samples");
             for (Index x : indices) {
                 out.printRecord(e.objectives().get(x.objective()).spec().name(), e.parameters().get(x.parameter()).path(),
-                        x.measure(), Tables.number(x.value()), Tables.number(x.low()), Tables.number(x.high()), x.samples());
+                        x.measure(), Table.number(x.value()), Table.number(x.low()), Table.number(x.high()), x.samples());
             }
         } catch (IOException ex) {
             throw new IllegalStateException(ex);
         }
         return csv.toString();
-    }
-
-    static void write(Path file, String text) throws InputException {
-        try (AtomicFile out = AtomicFile.create(file)) {
-            out.writer().write(text);
-            out.commit();
-        } catch (IOException ex) {
-            throw new InputException(file + ": cannot write: " + ex.getMessage(), ex);
-        }
     }
 
     static String firstLine(String message) {

@@ -257,7 +257,7 @@ public final class Study implements AutoCloseable {
     @FunctionalInterface
     public interface Contents {
         /** @param directory an empty directory to write into */
-        void writeInto(Path directory) throws InputException;
+        void writeInto(Path directory) throws IOException, InputException;
     }
 
     /**
