@@ -1,51 +1,61 @@
 package io.flocktune.api;
 
-import io.flocktune.objectives.Measurement;
-import io.flocktune.objectives.ObjectiveSpec;
-import io.flocktune.sim.Preset;
 import io.flocktune.tuner.compare.Analysis;
 import io.flocktune.tuner.compare.Comparing;
 import io.flocktune.tuner.compare.Comparison;
 import io.flocktune.tuner.compare.ComparisonJson;
 import io.flocktune.tuner.compare.Comparisons;
-import io.flocktune.tuner.eval.LocalRunner;
+import io.flocktune.tuner.eval.RunnerFactory;
 import io.flocktune.tuner.io.InputException;
 
 import java.io.OutputStreamWriter;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 
 /**
  * Runs a comparison of presets or rule variants on common seeds, as {@code flocktune compare}
- * does (the same {@code Comparing.start}, so the same files, statistics and verdicts), and returns
- * its results as records.
+ * does (the command calls this class), and returns the comparison's own {@link Comparing.Result}:
+ * the presets each arm ran and the {@link Analysis} (per arm the objectives over the paired
+ * replicates, per pair of arms and objective the Wilcoxon test, Holm's correction, A12 with its
+ * interval and the verdict line the command prints).
  *
  * <p>An immutable set of settings; the {@code with...} methods return changed copies.
  *
  * {@snippet :
- * Compare.Result r = Compare.of("separation-kernels").withThreads(2).run(Path.of("results/api-compare"));
- * for (Compare.PairResult p : r.pairs()) System.out.println(p.verdict());
- * double mean = r.measurements().get(0).mean(0);            // arm 0, objective 0
+ * Comparing.Result r = Compare.of("separation-kernels").withThreads(2).run(Path.of("results/api-compare"));
+ * Analysis a = r.analysis();
+ * for (Analysis.Pair p : a.pairs()) System.out.println(a.verdict(p));
+ * double mean = a.measurements().get(0).mean(0);            // arm 0, objective 0
  * }
  *
- * @param comparison what to compare (read from a built-in or JSON)
- * @param threads    simulations at once, in [1, 4096]
- * @param report     whether to draw the charts and {@code report.html}
- * @param log        where progress lines go (standard error by default)
+ * @param comparison what to compare (read from a built-in or JSON); null for a resumed comparison,
+ *                   which runs its own
+ * @param options    threads and where simulations run, progress output, report (default: every
+ *                   processor of this machine, progress on standard error, report drawn)
+ * @param resumed    the comparison directory this continues ({@link #resuming}), or null
  */
-public record Compare(Comparison comparison, int threads, boolean report, PrintWriter log) {
+public record Compare(Comparison comparison, Comparing.Options options, Path resumed) {
     public Compare {
-        Objects.requireNonNull(comparison, "comparison");
-        Objects.requireNonNull(log, "log");
+        if ((comparison == null) == (resumed == null)) {
+            throw new IllegalArgumentException("give a comparison to start, or a directory to resume, not both");
+        }
+        Objects.requireNonNull(options, "options");
     }
 
     /** @return the built-in comparisons' names ({@code flocktune compare --list}). */
     public static List<String> builtIns() {
         return Comparisons.NAMES;
+    }
+
+    /**
+     * @return the built-in comparison {@code name}'s JSON, as {@code flocktune compare show NAME} prints it
+     * @throws InputException an unknown name
+     */
+    public static String template(String name) throws InputException {
+        return Comparisons.template(name);
     }
 
     /**
@@ -69,18 +79,48 @@ public record Compare(Comparison comparison, int threads, boolean report, PrintW
 
     /** A comparison; every processor, report drawn, progress on standard error. */
     public static Compare of(Comparison comparison) {
-        return new Compare(comparison, LocalRunner.availableThreads(), true,
-                new PrintWriter(new OutputStreamWriter(System.err, StandardCharsets.UTF_8), true));
+        return new Compare(comparison, defaults(), null);
     }
 
-    /** @return these settings with the comparison's seed replaced ({@code --seed}). */
-    public Compare withSeed(long seed) { return new Compare(comparison.withSeed(seed), threads, report, log); }
+    /** The comparison in {@code directory}, to be continued with {@link #resume()} ({@code flocktune compare --resume DIR}). */
+    public static Compare resuming(Path directory) {
+        return new Compare(null, defaults(), Objects.requireNonNull(directory, "directory"));
+    }
 
-    public Compare withThreads(int threads) { return new Compare(comparison, threads, report, log); }
+    private static Comparing.Options defaults() {
+        return new Comparing.Options(Execution.availableThreads(),
+                new PrintWriter(new OutputStreamWriter(System.err, StandardCharsets.UTF_8), true), true);
+    }
 
-    public Compare withReport(boolean report) { return new Compare(comparison, threads, report, log); }
+    /** @return these settings with the comparison's seed replaced ({@code --seed}); not for a resumed comparison */
+    public Compare withSeed(long seed) {
+        if (resumed != null) throw new IllegalStateException("a resumed comparison keeps its seed");
+        return new Compare(comparison.withSeed(seed), options, resumed);
+    }
 
-    public Compare withLog(PrintWriter log) { return new Compare(comparison, threads, report, log); }
+    /** @return these settings with {@code threads} simulations at once on this JVM ({@code --threads}), checked when run */
+    public Compare withThreads(int threads) {
+        return with(new Comparing.Options(threads, options.log(), options.report(), RunnerFactory.local(threads)));
+    }
+
+    /** @return these settings with the simulations where {@code execution} puts them ({@code --threads}, {@code --executor}) */
+    public Compare withExecution(Execution execution) {
+        return with(new Comparing.Options(execution.threads(), options.log(), options.report(), execution.runners()));
+    }
+
+    /** @return these settings with the report (charts, {@code report.html}) drawn at the end or not */
+    public Compare withReport(boolean report) {
+        return with(new Comparing.Options(options.threads(), options.log(), report, options.runners()));
+    }
+
+    /** @return these settings with progress lines going to {@code log} */
+    public Compare withLog(PrintWriter log) {
+        return with(new Comparing.Options(options.threads(), log, options.report(), options.runners()));
+    }
+
+    private Compare with(Comparing.Options newOptions) {
+        return new Compare(comparison, newOptions, resumed);
+    }
 
     /**
      * Runs the comparison into {@code directory}, which must not exist or be empty.
@@ -89,65 +129,22 @@ public record Compare(Comparison comparison, int threads, boolean report, PrintW
      *                              out of range, or an arm that cannot run
      * @throws InterruptedException interrupted; {@code flocktune compare --resume DIR} continues it
      */
-    public Result run(Path directory) throws InputException, InterruptedException {
-        if (threads < 1 || threads > 4096) throw new InputException("--threads = " + threads + ": must be in [1, 4096]");
-        Comparing.Result r = Comparing.start(comparison, directory, new Comparing.Options(threads, log, report));
-        Analysis a = r.analysis();
-        List<FlockPreset> presets = new ArrayList<>();
-        for (Preset p : r.presets()) presets.add(FlockPreset.of(p));
-        List<PairResult> pairs = new ArrayList<>();
-        for (Analysis.Pair p : a.pairs()) {
-            pairs.add(new PairResult(a.arms().get(p.a()), a.arms().get(p.b()), a.specs().get(p.objective()).name(),
-                    p.meanDifference(), p.wilcoxon().p(), p.pHolm(), p.a12(), p.a12Low(), p.a12High(), p.significant(),
-                    p.negligible(), a.verdict(p)));
-        }
-        return new Result(r.directory(), r.comparison().name(), a.arms(), presets, a.specs(), a.measurements(), a.replicates(),
-                r.failed(), pairs, r.initialStates());
+    public Comparing.Result run(Path directory) throws InputException, InterruptedException {
+        Objects.requireNonNull(directory, "directory");
+        if (resumed != null) throw new IllegalStateException("a comparison resumed from " + resumed + " continues with resume()");
+        Execution.local(options.threads());
+        return Comparing.start(comparison, directory, options);
     }
 
     /**
-     * A comparison's results at the look it stopped at.
+     * Continues the comparison this {@code Compare} was made for by {@link #resuming(Path)}.
      *
-     * @param directory     the comparison directory (tables, arms, charts, report)
-     * @param name          the comparison's name
-     * @param arms          arm names, in order (read-only)
-     * @param presets       the preset each arm ran (read-only)
-     * @param objectives    the objectives (read-only)
-     * @param measurements  per arm, the objectives over the paired replicates used (read-only)
-     * @param replicates    paired replicates used
-     * @param failed        replicates left out because an arm failed on them
-     * @param pairs         per pair of arms (a before b) and objective (read-only)
-     * @param initialStates null when the arms share their initial states, else what differs
+     * @throws InputException       not a comparison directory, or files that do not belong to it
+     * @throws InterruptedException interrupted again; the rows written so far are kept
      */
-    public record Result(Path directory, String name, List<String> arms, List<FlockPreset> presets, List<ObjectiveSpec> objectives,
-                         List<Measurement> measurements, int replicates, int failed, List<PairResult> pairs,
-                         String initialStates) {
-        public Result {
-            arms = List.copyOf(arms);
-            presets = List.copyOf(presets);
-            objectives = List.copyOf(objectives);
-            measurements = List.copyOf(measurements);
-            pairs = List.copyOf(pairs);
-        }
+    public Comparing.Result resume() throws InputException, InterruptedException {
+        if (resumed == null) throw new IllegalStateException("resume() continues a comparison opened by Compare.resuming(directory)");
+        Execution.local(options.threads());
+        return Comparing.resume(resumed, options);
     }
-
-    /**
-     * One pair of arms on one objective, with the command's verdict line.
-     *
-     * @param armA           the first arm
-     * @param armB           the second arm
-     * @param objective      the objective's name
-     * @param meanDifference mean of A − B
-     * @param p              the Wilcoxon signed-rank p value
-     * @param pHolm          Holm-adjusted over all pairs and objectives
-     * @param a12            Vargha–Delaney A12: probability that A does better than B
-     * @param a12Low         its 95 % interval's lower end
-     * @param a12High        its upper end
-     * @param significant    whether pHolm is below the level
-     * @param negligible     whether the A12 interval lies in the negligible band
-     * @param verdict        the sentence {@code flocktune compare} prints
-     */
-    public record PairResult(String armA, String armB, String objective, double meanDifference, double p, double pHolm,
-                             double a12, double a12Low, double a12High, boolean significant, boolean negligible,
-                             String verdict) {}
 }

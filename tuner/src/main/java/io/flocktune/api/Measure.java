@@ -6,9 +6,7 @@ import io.flocktune.objectives.FlockView;
 import io.flocktune.objectives.Measurement;
 import io.flocktune.objectives.Metric;
 import io.flocktune.objectives.ObjectiveSpec;
-import io.flocktune.tuner.eval.LocalRunner;
 import io.flocktune.tuner.eval.Measuring;
-import io.flocktune.tuner.eval.RunnerFactory;
 import io.flocktune.tuner.io.InputException;
 
 import java.util.ArrayList;
@@ -57,33 +55,42 @@ import java.util.function.ToDoubleFunction;
  * @param objectives  {@link ObjectiveSpec}s, their text ({@code --objective}) or custom metrics
  *                    ({@link Metric.Custom}, measured from the warm-up on, every step, as a mean);
  *                    empty for the defaults (read-only)
- * @param threads     simulations at once, in [1, 4096] ({@code --threads})
+ * @param execution   where the replicates run ({@code --threads}, {@code --executor})
  */
 public record Measure(FlockPreset preset, long seed, long steps, Long warmup, int replicates, List<Object> objectives,
-                      int threads) {
+                      Execution execution) {
     public Measure {
         Objects.requireNonNull(preset, "preset");
         objectives = List.copyOf(objectives);
+        Objects.requireNonNull(execution, "execution");
     }
 
     /** @return the command's defaults for {@code preset}. */
     public static Measure of(FlockPreset preset) {
-        return new Measure(preset, 1, 1000, null, 8, List.of(), LocalRunner.availableThreads());
+        return new Measure(preset, 1, 1000, null, 8, List.of(), Execution.local());
     }
 
-    public Measure withSeed(long seed) { return new Measure(preset, seed, steps, warmup, replicates, objectives, threads); }
+    public Measure withSeed(long seed) { return new Measure(preset, seed, steps, warmup, replicates, objectives, execution); }
 
-    public Measure withSteps(long steps) { return new Measure(preset, seed, steps, warmup, replicates, objectives, threads); }
+    public Measure withSteps(long steps) { return new Measure(preset, seed, steps, warmup, replicates, objectives, execution); }
 
-    public Measure withWarmup(long warmup) { return new Measure(preset, seed, steps, warmup, replicates, objectives, threads); }
+    public Measure withWarmup(long warmup) { return new Measure(preset, seed, steps, warmup, replicates, objectives, execution); }
 
-    public Measure withReplicates(int replicates) { return new Measure(preset, seed, steps, warmup, replicates, objectives, threads); }
+    public Measure withReplicates(int replicates) { return new Measure(preset, seed, steps, warmup, replicates, objectives, execution); }
 
-    public Measure withThreads(int threads) { return new Measure(preset, seed, steps, warmup, replicates, objectives, threads); }
+    /** @return these settings with {@code threads} simulations at once on this JVM ({@code --threads}), checked when run */
+    public Measure withThreads(int threads) {
+        return new Measure(preset, seed, steps, warmup, replicates, objectives, new Execution.Local(threads));
+    }
+
+    /** @return these settings with the replicates where {@code execution} puts them ({@code --threads}, {@code --executor}) */
+    public Measure withExecution(Execution execution) {
+        return new Measure(preset, seed, steps, warmup, replicates, objectives, execution);
+    }
 
     /** @param objectives spec texts such as {@code polarization} or {@code collisionRate(distance=1):mean:min} */
     public Measure withObjectives(String... objectives) {
-        return new Measure(preset, seed, steps, warmup, replicates, List.of((Object[]) objectives), threads);
+        return new Measure(preset, seed, steps, warmup, replicates, List.of((Object[]) objectives), execution);
     }
 
     /**
@@ -91,7 +98,7 @@ public record Measure(FlockPreset preset, long seed, long steps, Long warmup, in
      *                   text, or {@link Metric.Custom} metrics
      */
     public Measure withObjectives(List<?> objectives) {
-        return new Measure(preset, seed, steps, warmup, replicates, new ArrayList<>(objectives), threads);
+        return new Measure(preset, seed, steps, warmup, replicates, new ArrayList<>(objectives), execution);
     }
 
     /**
@@ -113,7 +120,7 @@ public record Measure(FlockPreset preset, long seed, long steps, Long warmup, in
         }
         List<Object> more = new ArrayList<>(objectives);
         more.add(metric);
-        return new Measure(preset, seed, steps, warmup, replicates, more, threads);
+        return new Measure(preset, seed, steps, warmup, replicates, more, execution);
     }
 
     /**
@@ -134,13 +141,13 @@ public record Measure(FlockPreset preset, long seed, long steps, Long warmup, in
      */
     public Result run() throws InputException, InterruptedException {
         long skipped = Measuring.warmup(steps, warmup, replicates);
-        if (threads < 1 || threads > 4096) throw new InputException("--threads = " + threads + ": must be in [1, 4096]");
+        Execution.local(execution.threads());
         List<Object> items = new ArrayList<>();
         for (Object o : objectives) {
             items.add(o instanceof Metric.Custom c ? custom(c.name(), c.function(), skipped, new Direction.Maximize()) : o);
         }
         List<ObjectiveSpec> specs = Measuring.objectives(preset.preset(), steps, skipped, items);
-        Measurement m = Measuring.measure(preset.preset(), seed, steps, replicates, specs, RunnerFactory.local(threads));
+        Measurement m = Measuring.measure(preset.preset(), seed, steps, replicates, specs, execution.runners());
         return new Result(preset.name(), seed, steps, skipped, Measuring.replicateSeeds(seed, replicates), m);
     }
 

@@ -14,7 +14,7 @@ import java.util.List;
  * works alike.
  *
  * {@snippet :
- * Tune.Result run = Tune.of("default").withReport(false).run(Path.of("results/api-demo"));
+ * Tuning.Result run = Tune.of("default").withReport(false).run(Path.of("results/api-demo"));
  * Figure convergence = Plots.tuning(run.directory(), "convergence");
  * byte[] png = convergence.png();
  * org.knowm.xchart.XYChart fitness = (org.knowm.xchart.XYChart) convergence.charts().getLast();

@@ -1,9 +1,13 @@
 package io.flocktune.api;
 
+import io.flocktune.sim.Flock;
+import io.flocktune.sim.Preset;
 import io.flocktune.sim.Simulation;
+import io.flocktune.tuner.io.StateCsv;
 import io.flocktune.sim.StepObserver;
 import io.flocktune.tuner.io.InputException;
 
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -31,9 +35,32 @@ public final class Simulate {
      */
     public static Frame run(FlockPreset preset, long seed, long steps, StepObserver observer) throws InputException {
         if (steps < 0) throw new InputException("--steps = " + steps + ": must be >= 0");
-        Simulation simulation = Simulation.of(preset.preset(), seed);
+        Simulation simulation = start(preset, seed);
         simulation.run(steps, observer);
         return Frame.of(simulation.stepCount(), simulation.flock());
+    }
+
+    /** @return the engine's simulation of {@code preset} from the random initial state of {@code seed}, at step 0 */
+    public static Simulation start(FlockPreset preset, long seed) {
+        return Simulation.of(preset.preset(), seed);
+    }
+
+    /**
+     * The engine's simulation of {@code preset} from the state in a state CSV
+     * ({@code flocktune simulate --init FILE}): its boids, and its predators if it has any
+     * (else the preset's predators start from {@code seed}); {@code seed} drives the noise.
+     *
+     * @throws InputException the file's one-line message, or the engine's for a state that does
+     *                        not fit the preset (e.g. a boid outside a periodic world), naming the file
+     */
+    public static Simulation start(FlockPreset preset, long seed, Path stateCsv) throws InputException {
+        Preset p = preset.preset();
+        Flock initial = StateCsv.read(stateCsv, p.world().dimension());
+        try {
+            return initial.predatorCount() > 0 ? Simulation.of(p, seed, initial) : Simulation.ofBoids(p, seed, initial);
+        } catch (IllegalArgumentException e) {
+            throw new InputException(stateCsv + ": " + e.getMessage(), e);
+        }
     }
 
     /**

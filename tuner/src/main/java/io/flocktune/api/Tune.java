@@ -2,10 +2,9 @@ package io.flocktune.api;
 
 import io.flocktune.objectives.Direction;
 import io.flocktune.objectives.FlockView;
-import io.flocktune.objectives.Measurement;
 import io.flocktune.objectives.Metric;
 import io.flocktune.objectives.ObjectiveSpec;
-import io.flocktune.tuner.eval.LocalRunner;
+import io.flocktune.tuner.eval.RunnerFactory;
 import io.flocktune.tuner.experiment.Combination;
 import io.flocktune.tuner.experiment.Experiment;
 import io.flocktune.tuner.experiment.ExperimentBuilder;
@@ -14,45 +13,42 @@ import io.flocktune.tuner.experiment.Experiments;
 import io.flocktune.tuner.io.InputException;
 import io.flocktune.tuner.run.RunFiles;
 import io.flocktune.tuner.run.Tables;
+import io.flocktune.tuner.report.Report;
 import io.flocktune.tuner.run.Tuning;
 import io.flocktune.tuner.search.GenerationSummary;
 import io.flocktune.tuner.search.Selection;
-import io.flocktune.tuner.store.Table;
-import org.apache.commons.csv.CSVParser;
-import org.apache.commons.csv.CSVRecord;
 
-import java.io.IOException;
 import java.io.OutputStreamWriter;
 import java.io.PrintWriter;
-import java.io.Reader;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.function.Consumer;
 import java.util.function.ToDoubleFunction;
 
 /**
- * Runs a tuning experiment, as {@code flocktune tune} does (the same {@code Tuning} code, so the
- * same search, files and numbers): into a directory ({@link #run(Path)}) or kept in memory
- * ({@link #runInMemory()}), and returns its results as objects: the base preset and the validated
- * finalists with their test-seed measurements, the rows of {@code history.csv} and one
- * {@link Generation} per generation. A {@link Listener} follows the run as it goes.
+ * Runs a tuning experiment, as {@code flocktune tune} does (the command calls this class): into a
+ * directory ({@link #run(Path)}), kept in memory ({@link #runInMemory()}), or continued from a
+ * run directory's last checkpoint ({@link #resuming(Path)}), and returns the tuner's own
+ * {@link Tuning.Result}: the base preset and the validated finalists with their test-seed
+ * measurements ({@link Tuning.Finalist}), and for a run in memory the rows of its
+ * {@code history.csv} and {@code generations.csv} ({@link #history(Path)} reads them back from a
+ * directory). A {@link Tuning.Listener} follows the run as it goes.
  *
  * <p>An immutable set of settings; the {@code with...} methods return changed copies. An
  * experiment comes from a built-in name or file ({@link #of(String)}), JSON ({@link #fromJson}),
  * or is built in code with typed values ({@link #builder(FlockPreset)}), custom metrics included.
  *
  * {@snippet :
- * Tune.Result r = Tune.of("default").withSeed(3).withThreads(2).withReport(false).run(Path.of("results/api-demo"));
- * FlockPreset best = r.best().preset();                    // also written to r.best().presetFile()
+ * Tuning.Result r = Tune.of("default").withSeed(3).withThreads(2).withReport(false).run(Path.of("results/api-demo"));
+ * Preset best = r.best().preset();                         // also written to r.best().presetFile()
  * double test = r.best().fitness();                        // on fresh test seeds
- * long rows = r.history().stream().filter(h -> h.role().equals("new")).count();
+ * long rows = Tune.history(r.directory()).stream().filter(h -> h.role().equals("new")).count();
  * }
  *
  * In code, in memory, with a progress listener:
@@ -65,21 +61,23 @@ import java.util.function.ToDoubleFunction;
  *         .scenario(60, 300, 100).population(12).generations(5).seed(1)
  *         .build()
  *         .withThreads(2)
- *         .withListener(g -> System.out.println("generation " + g.generation() + ": best " + g.best()));
- * Tune.Result r = tune.runInMemory();                       // no directory; r.directory() is null
+ *         .onGeneration(g -> System.out.println("generation " + g.generation() + ": best " + g.best()));
+ * Tuning.Result r = tune.runInMemory();                     // no directory; r.directory() is null
  * }
  *
- * @param experiment the experiment (the typed builder's result, or one read from JSON)
- * @param threads    simulations at once, in [1, 4096]
- * @param report     whether to draw the charts and {@code report.html} at the end (a run into a directory only)
- * @param log        where progress lines go (standard error by default)
- * @param listener   hears each completed generation, on the calling thread ({@link Listener#NONE} by default)
+ * @param experiment the experiment (the typed builder's result, or one read from JSON); null for a
+ *                   resumed run, which runs its own
+ * @param options    threads and where simulations run, progress output, report, listener
+ *                   (default: every processor of this machine, progress lines on standard error,
+ *                   report drawn, no listener)
+ * @param resumed    the run directory this run continues ({@link #resuming}), or null for a new run
  */
-public record Tune(Experiment experiment, int threads, boolean report, PrintWriter log, Listener listener) {
+public record Tune(Experiment experiment, Tuning.Options options, Path resumed) {
     public Tune {
-        Objects.requireNonNull(experiment, "experiment");
-        Objects.requireNonNull(log, "log");
-        Objects.requireNonNull(listener, "listener");
+        if ((experiment == null) == (resumed == null)) {
+            throw new IllegalArgumentException("give an experiment for a new run, or a directory to resume, not both");
+        }
+        Objects.requireNonNull(options, "options");
     }
 
     /** @return the built-in experiments' names ({@code flocktune experiments}). */
@@ -106,10 +104,42 @@ public record Tune(Experiment experiment, int threads, boolean report, PrintWrit
         return of(ExperimentJson.parse(json, "experiment JSON", null));
     }
 
+    /**
+     * @return the built-in experiment {@code name} ({@link #builtIns()})
+     * @throws IllegalArgumentException if there is no such built-in
+     */
+    public static Tune builtIn(String name) {
+        return of(Experiments.builtIn(name));
+    }
+
+    /**
+     * @return the experiment as JSON ({@code flocktune-experiment/1}), every default spelled out, as
+     *         {@code flocktune experiments show} prints it
+     * @throws IllegalStateException for a resumed run, whose experiment is in its directory
+     */
+    public String toJson() {
+        if (experiment == null) throw new IllegalStateException("a resumed run's experiment is its " + resumed + "/experiment.json");
+        return ExperimentJson.write(experiment);
+    }
+
     /** An experiment built in code; every processor, report drawn, progress on standard error. */
     public static Tune of(Experiment experiment) {
-        return new Tune(experiment, LocalRunner.availableThreads(), true,
-                new PrintWriter(new OutputStreamWriter(System.err, StandardCharsets.UTF_8), true), Listener.NONE);
+        return new Tune(experiment, defaults(), null);
+    }
+
+    /**
+     * The run in {@code directory}, to be continued from its last checkpoint with {@link #resume()}
+     * ({@code flocktune tune --resume DIR}): its experiment is the run's own {@code experiment.json},
+     * read when it resumes.
+     */
+    public static Tune resuming(Path directory) {
+        return new Tune(null, defaults(), Objects.requireNonNull(directory, "directory"));
+    }
+
+    private static Tuning.Options defaults() {
+        return new Tuning.Options(Execution.availableThreads(), false,
+                new PrintWriter(new OutputStreamWriter(System.err, StandardCharsets.UTF_8), true), true)
+                .withReporter(Report.TUNING);
     }
 
     /**
@@ -121,17 +151,44 @@ public record Tune(Experiment experiment, int threads, boolean report, PrintWrit
         return new Builder(Objects.requireNonNull(base, "base"));
     }
 
-    /** @return these settings with the experiment's seed replaced ({@code --seed}). */
-    public Tune withSeed(long seed) { return new Tune(experiment.withSeed(seed), threads, report, log, listener); }
+    /** @return these settings with the experiment's seed replaced ({@code --seed}); not for a resumed run */
+    public Tune withSeed(long seed) {
+        if (resumed != null) throw new IllegalStateException("a resumed run keeps its experiment's seed");
+        return new Tune(experiment.withSeed(seed), options, resumed);
+    }
 
-    public Tune withThreads(int threads) { return new Tune(experiment, threads, report, log, listener); }
+    /** @return these settings with {@code threads} simulations at once on this JVM ({@code --threads}), checked when run */
+    public Tune withThreads(int threads) {
+        return new Tune(experiment, options.withThreads(threads).withRunners(RunnerFactory.local(threads)), resumed);
+    }
 
-    public Tune withReport(boolean report) { return new Tune(experiment, threads, report, log, listener); }
+    /** @return these settings with the simulations where {@code execution} puts them ({@code --threads}, {@code --executor}) */
+    public Tune withExecution(Execution execution) {
+        return new Tune(experiment, options.withThreads(execution.threads()).withRunners(execution.runners()), resumed);
+    }
 
-    public Tune withLog(PrintWriter log) { return new Tune(experiment, threads, report, log, listener); }
+    /** @return these settings with the report (charts, {@code report.html}) drawn at the end or not */
+    public Tune withReport(boolean report) { return new Tune(experiment, options.withReport(report), resumed); }
 
-    /** @return these settings with {@code listener} hearing each generation */
-    public Tune withListener(Listener listener) { return new Tune(experiment, threads, report, log, listener); }
+    /** @return these settings with progress lines going to {@code log} */
+    public Tune withLog(PrintWriter log) { return new Tune(experiment, options.withLog(log), resumed); }
+
+    /** @return these settings with a redrawn progress bar on {@code log} (a terminal) instead of progress lines */
+    public Tune withProgressBar(boolean bar) { return new Tune(experiment, options.withTerminal(bar), resumed); }
+
+    /** @return these settings with {@code listener} hearing each generation, the finalists and the end */
+    public Tune withListener(Tuning.Listener listener) { return new Tune(experiment, options.withListener(listener), resumed); }
+
+    /** @return these settings with {@code generation} hearing each completed generation, on the calling thread */
+    public Tune onGeneration(Consumer<GenerationSummary> generation) {
+        Objects.requireNonNull(generation, "generation");
+        return withListener(new Tuning.Listener() {
+            @Override
+            public void generation(GenerationSummary summary) {
+                generation.accept(summary);
+            }
+        });
+    }
 
     /**
      * Runs the experiment into {@code directory}, which must not exist or be empty.
@@ -141,9 +198,23 @@ public record Tune(Experiment experiment, int threads, boolean report, PrintWrit
      * @throws InterruptedException interrupted; the last checkpoint is complete and
      *                              {@code flocktune tune --resume DIR} continues it
      */
-    public Result run(Path directory) throws InputException, InterruptedException {
+    public Tuning.Result run(Path directory) throws InputException, InterruptedException {
         Objects.requireNonNull(directory, "directory");
-        return execute(directory);
+        if (resumed != null) throw new IllegalStateException("a run resumed from " + resumed + " continues with resume()");
+        checkThreads();
+        return Tuning.start(experiment, directory, options);
+    }
+
+    /**
+     * Continues the run this {@code Tune} was made for by {@link #resuming(Path)}, from its last checkpoint.
+     *
+     * @throws InputException       the command's messages: files that do not belong to the run, a busy directory
+     * @throws InterruptedException interrupted again; the last checkpoint is complete
+     */
+    public Tuning.Result resume() throws InputException, InterruptedException {
+        if (resumed == null) throw new IllegalStateException("resume() continues a run opened by Tune.resuming(directory)");
+        checkThreads();
+        return Tuning.resume(resumed, options);
     }
 
     /**
@@ -155,212 +226,24 @@ public record Tune(Experiment experiment, int threads, boolean report, PrintWrit
      * @throws InputException       as {@link #run(Path)}, apart from the directory's messages
      * @throws InterruptedException interrupted; nothing is kept
      */
-    public Result runInMemory() throws InputException, InterruptedException {
-        return execute(null);
+    public Tuning.Result runInMemory() throws InputException, InterruptedException {
+        if (resumed != null) throw new IllegalStateException("a run resumed from " + resumed + " continues with resume()");
+        checkThreads();
+        return Tuning.inMemory(experiment, options);
     }
 
-    private Result execute(Path directory) throws InputException, InterruptedException {
-        if (threads < 1 || threads > 4096) throw new InputException("--threads = " + threads + ": must be in [1, 4096]");
-        List<Generation> generations = new ArrayList<>();
-        Tuning.Listener hear = new Tuning.Listener() {
-            @Override
-            public void generation(GenerationSummary s) {
-                Generation g = Generation.of(s);
-                generations.add(g);
-                listener.generation(g);
-            }
-        };
-        Tuning.Options options = new Tuning.Options(threads, false, log, report).withListener(hear)
-                .withReporter(io.flocktune.tuner.report.Report.TUNING);
-        Tuning.Result r = directory == null ? Tuning.inMemory(experiment, options) : Tuning.start(experiment, directory, options);
-        List<Finalist> finalists = new ArrayList<>();
-        for (Tuning.Finalist f : r.finalists()) {
-            finalists.add(new Finalist(f.rank(), f.candidate(), f.fitness(), f.selectionFitness(), f.searchFitness(),
-                    f.searchMeans() == null ? new double[0] : f.searchMeans(), f.measurement(), FlockPreset.of(f.preset()),
-                    f.presetFile()));
-        }
-        List<HistoryRow> history;
-        if (directory == null) {
-            List<String> header = Tables.history(experiment);
-            history = new ArrayList<>();
-            for (Tuning.HistoryRow row : r.history()) history.add(HistoryRow.of(header, experiment, row.cells()));
-        } else {
-            history = history(new RunFiles(r.directory()));
-        }
-        return new Result(r.directory(), r.reason().text(), r.generations(), r.selectionSeeds(), finalists, history, generations);
+    private void checkThreads() throws InputException {
+        Execution.local(options.threads());
     }
 
     /**
-     * Hears a tuning run as it goes: called after each completed generation (and, for a run in a
-     * directory, its checkpoint), on the thread that called {@code run}. A runtime exception
-     * thrown here stops the run and propagates to the caller.
-     */
-    @FunctionalInterface
-    public interface Listener {
-        /** Hears nothing. */
-        Listener NONE = g -> {};
-
-        /** @param generation the generation just completed */
-        void generation(Generation generation);
-    }
-
-    /**
-     * One completed generation, a row of {@code generations.csv}. Fitness is lower-is-better
-     * (Pareto: the weighted cost sum), over the generation's distinct, non-failed members.
+     * Reads a run directory's {@code history.csv} back: one row per simulation, in file order.
      *
-     * @param generation  generation number, 0 for the initial population
-     * @param evaluations simulations run so far
-     * @param failures    failed simulations in this generation
-     * @param best        lowest fitness
-     * @param mean        mean fitness
-     * @param p10         10th percentile of fitness
-     * @param p90         90th percentile of fitness
-     * @param bestMeans   the best member's objective means, in the experiment's order (a copy)
-     * @param hypervolume hypervolume of the first front (Pareto), else NaN
-     * @param frontSize   members on the first front (Pareto), else 0
+     * @throws InputException not a run directory, or a table that was cut or edited
      */
-    public record Generation(long generation, long evaluations, int failures, double best, double mean, double p10, double p90,
-                             double[] bestMeans, double hypervolume, int frontSize) {
-        public Generation {
-            bestMeans = bestMeans.clone();
-        }
-
-        @Override
-        public double[] bestMeans() {
-            return bestMeans.clone();
-        }
-
-        @Override
-        public boolean equals(Object o) {
-            return o instanceof Generation g && g.generation == generation && g.evaluations == evaluations && g.failures == failures
-                    && Double.compare(g.best, best) == 0 && Double.compare(g.mean, mean) == 0 && Double.compare(g.p10, p10) == 0
-                    && Double.compare(g.p90, p90) == 0 && java.util.Arrays.equals(g.bestMeans, bestMeans)
-                    && Double.compare(g.hypervolume, hypervolume) == 0 && g.frontSize == frontSize;
-        }
-
-        @Override
-        public int hashCode() {
-            return Long.hashCode(generation) * 31 + Double.hashCode(best);
-        }
-
-        static Generation of(GenerationSummary s) {
-            return new Generation(s.generation(), s.evaluations(), s.failures(), s.best(), s.mean(), s.p10(), s.p90(), s.bestMeans(),
-                    s.hypervolume(), s.frontSize());
-        }
-    }
-
-    /**
-     * A tuning run's results.
-     *
-     * @param directory      the run directory (tables, {@code best/}, charts, report); null for a run in memory
-     * @param stoppedBy      the stopping rule that ended the search, as the command prints it
-     * @param generations    the last generation
-     * @param selectionSeeds the held-out seeds that ranked the finalists
-     * @param finalists      the base preset (rank 0), then the validated finalists, best first (read-only)
-     * @param history        the rows of {@code history.csv}, in file order (in memory: the rows it would hold) (read-only)
-     * @param progress       one entry per generation this run completed, as its listener heard them (read-only)
-     */
-    public record Result(Path directory, String stoppedBy, long generations, int selectionSeeds, List<Finalist> finalists,
-                         List<HistoryRow> history, List<Generation> progress) {
-        public Result {
-            finalists = List.copyOf(finalists);
-            history = List.copyOf(history);
-            progress = List.copyOf(progress);
-        }
-
-        /** @return the best validated finalist (rank 1). */
-        public Finalist best() {
-            return finalists.get(1);
-        }
-
-        /** @return the base preset's row (rank 0), measured on the same test seeds. */
-        public Finalist base() {
-            return finalists.getFirst();
-        }
-    }
-
-    /**
-     * A validated candidate, or the base preset (rank 0). Fitness is lower-is-better.
-     *
-     * @param rank             0 for the base preset, then 1 = best on the selection seeds
-     * @param candidate        the candidate id, −1 for the base preset
-     * @param fitness          on the fresh test seeds: the unbiased estimate
-     * @param selectionFitness on the selection seeds that ranked it (NaN for the base)
-     * @param searchFitness    the search's own estimate (NaN for the base)
-     * @param searchMeans      the search's objective means (empty for the base; a copy)
-     * @param measurement      the objectives on the test seeds, or null if a replicate failed
-     * @param preset           the preset
-     * @param presetFile       where it was written under {@code best/}, or null for the base and in memory
-     */
-    public record Finalist(int rank, long candidate, double fitness, double selectionFitness, double searchFitness,
-                           double[] searchMeans, Measurement measurement, FlockPreset preset, Path presetFile) {
-        public Finalist {
-            searchMeans = searchMeans.clone();
-        }
-
-        @Override
-        public double[] searchMeans() {
-            return searchMeans.clone();
-        }
-    }
-
-    /**
-     * A row of {@code history.csv}: one simulation.
-     *
-     * @param generation the generation
-     * @param candidate  the candidate id, or {@code base}
-     * @param role       {@code new}, {@code survivor}, {@code validation}, {@code test} or {@code baseline}
-     * @param replicate  the replicate
-     * @param seed       its seed
-     * @param parameters parameter path to value as written (a choice's label), in column order (read-only)
-     * @param objectives objective name to value (NaN when the simulation failed), in column order (read-only)
-     * @param status     {@code ok} or {@code failed}
-     * @param reason     why it failed, or empty
-     */
-    public record HistoryRow(long generation, String candidate, String role, int replicate, long seed,
-                             Map<String, String> parameters, Map<String, Double> objectives, String status, String reason) {
-        public HistoryRow {
-            parameters = Collections.unmodifiableMap(new LinkedHashMap<>(parameters));
-            objectives = Collections.unmodifiableMap(new LinkedHashMap<>(objectives));
-        }
-
-        /** A row from its cells as {@code history.csv} holds them, under {@code header} ({@link Tables#history}). */
-        static HistoryRow of(List<String> header, Experiment e, List<String> cells) {
-            int parameters = e.parameters().size(), objectives = e.objectives().size();
-            Map<String, String> p = new LinkedHashMap<>();
-            for (int i = 0; i < parameters; i++) p.put(header.get(5 + i), cells.get(5 + i));
-            Map<String, Double> o = new LinkedHashMap<>();
-            for (int k = 0; k < objectives; k++) {
-                String text = cells.get(5 + parameters + k);
-                o.put(header.get(5 + parameters + k), text.isEmpty() ? Double.NaN : Double.parseDouble(text));
-            }
-            return new HistoryRow(Long.parseLong(cells.get(0)), cells.get(1), cells.get(2), Integer.parseInt(cells.get(3)),
-                    Long.parseLong(cells.get(4)), p, o, cells.get(5 + parameters + objectives), cells.get(6 + parameters + objectives));
-        }
-    }
-
-    /** Reads {@code history.csv} back as rows. */
-    static List<HistoryRow> history(RunFiles files) throws InputException {
-        Experiment e = ExperimentJson.read(files.experiment());
-        List<String> header = Tables.history(e);
-        List<HistoryRow> rows = new ArrayList<>();
-        try (Reader in = Files.newBufferedReader(files.history(), StandardCharsets.UTF_8);
-             CSVParser parser = CSVParser.builder().setReader(in)
-                     .setFormat(Table.FORMAT.builder().setHeader().setSkipHeaderRecord(true).get()).get()) {
-            if (!parser.getHeaderNames().equals(header)) {
-                throw new InputException(files.history() + ": header " + parser.getHeaderNames() + ", expected " + header);
-            }
-            for (CSVRecord r : parser) {
-                if (!r.isConsistent()) {
-                    throw new InputException(files.history() + ": line " + parser.getCurrentLineNumber() + ": " + r.size()
-                            + " cells; the header has " + header.size() + " (the table was cut or edited)");
-                }
-                rows.add(HistoryRow.of(header, e, r.toList()));
-            }
-        } catch (IOException | RuntimeException ex) {
-            throw new InputException(files.history() + ": cannot read: " + ex.getMessage(), ex);
-        }
-        return rows;
+    public static List<Tuning.HistoryRow> history(Path runDirectory) throws InputException {
+        RunFiles files = new RunFiles(runDirectory);
+        return Tables.readHistory(files.history(), ExperimentJson.read(files.experiment()));
     }
 
     /**

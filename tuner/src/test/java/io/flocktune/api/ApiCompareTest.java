@@ -1,5 +1,7 @@
 package io.flocktune.api;
 
+import io.flocktune.tuner.compare.Analysis;
+import io.flocktune.tuner.compare.Comparing;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -18,24 +20,25 @@ class ApiCompareTest {
 
     @Test
     void compareReturnsArmsMeasurementsAndVerdicts(@TempDir Path tmp) throws Exception {
-        Compare.Result r = Compare.fromJson(ApiFixtures.SMALL_COMPARISON).withThreads(2).withReport(false)
+        Comparing.Result r = Compare.fromJson(ApiFixtures.SMALL_COMPARISON).withThreads(2).withReport(false)
                 .withLog(new PrintWriter(new StringWriter())).run(tmp.resolve("c"));
+        Analysis a = r.analysis();
 
-        assertEquals("small", r.name());
-        assertEquals(List.of("reynolds", "strong"), r.arms());
+        assertEquals("small", r.comparison().name());
+        assertEquals(List.of("reynolds", "strong"), a.arms());
         assertNotEquals(r.presets().get(0), r.presets().get(1));
-        assertEquals(2, r.measurements().size());
-        assertEquals(r.replicates() + r.failed(), 6);
-        assertEquals(r.replicates(), r.measurements().getFirst().replicates());
-        assertEquals(2, r.pairs().size(), "one pair of arms x two objectives");
-        for (Compare.PairResult p : r.pairs()) {
-            assertEquals("reynolds", p.armA());
-            assertEquals("strong", p.armB());
-            assertTrue(p.verdict().startsWith(p.objective() + ": "), p.verdict());
-            assertTrue(p.pHolm() >= p.p() && p.pHolm() <= 1, p.toString());
+        assertEquals(2, a.measurements().size());
+        assertEquals(a.replicates() + r.failed(), 6);
+        assertEquals(a.replicates(), a.measurements().getFirst().replicates());
+        assertEquals(2, a.pairs().size(), "one pair of arms x two objectives");
+        for (Analysis.Pair p : a.pairs()) {
+            assertEquals("reynolds", a.arms().get(p.a()));
+            assertEquals("strong", a.arms().get(p.b()));
+            assertTrue(a.verdict(p).startsWith(a.specs().get(p.objective()).name() + ": "), a.verdict(p));
+            assertTrue(p.pHolm() >= p.wilcoxon().p() && p.pHolm() <= 1, p.toString());
             assertTrue(p.a12Low() <= p.a12() && p.a12() <= p.a12High(), p.toString());
         }
-        assertThrows(UnsupportedOperationException.class, () -> r.pairs().clear());
+        assertThrows(UnsupportedOperationException.class, () -> a.pairs().clear());
         Exception unknown = assertThrows(Exception.class, () -> Compare.of("no-such-comparison"));
         assertTrue(unknown.getMessage().startsWith("no-such-comparison: "), unknown.getMessage());
     }

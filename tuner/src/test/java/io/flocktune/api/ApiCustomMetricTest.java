@@ -51,8 +51,8 @@ class ApiCustomMetricTest {
 
     @Test
     void tuningForACustomPolarizationGivesTheBuiltInsRun() throws Exception {
-        Tune.Result custom = ApiTuneBuilderTest.quiet(experiment(true).build()).runInMemory();
-        Tune.Result builtIn = ApiTuneBuilderTest.quiet(experiment(false).build()).runInMemory();
+        io.flocktune.tuner.run.Tuning.Result custom = ApiTuneBuilderTest.quiet(experiment(true).build()).runInMemory();
+        io.flocktune.tuner.run.Tuning.Result builtIn = ApiTuneBuilderTest.quiet(experiment(false).build()).runInMemory();
         assertEquals(builtIn.history(), custom.history());
         assertEquals(builtIn.best().preset(), custom.best().preset());
         assertEquals(builtIn.best().fitness(), custom.best().fitness());

@@ -22,7 +22,7 @@ class ApiPlotsTest {
     @Test
     void standardFiguresOfATuningRunAndAComparisonAsXChartPngAndSvg(@TempDir Path tmp) throws Exception {
         PrintWriter quiet = new PrintWriter(new StringWriter());
-        Tune.Result run = Tune.fromJson(ApiFixtures.tinyExperiment(2)).withThreads(2).withReport(false).withLog(quiet)
+        io.flocktune.tuner.run.Tuning.Result run = Tune.fromJson(ApiFixtures.tinyExperiment(2)).withThreads(2).withReport(false).withLog(quiet)
                 .run(tmp.resolve("run"));
         List<Figure> figures = Plots.tuning(run.directory());
         assertEquals(List.of("convergence", "pareto", "parameters", "sensitivity", "validation"),
@@ -42,7 +42,7 @@ class ApiPlotsTest {
         assertEquals(run.directory() + ": no figure \"nope\"; there are: convergence, pareto, parameters, sensitivity, validation",
                 unknown.getMessage());
 
-        Compare.Result c = Compare.fromJson(ApiFixtures.SMALL_COMPARISON).withThreads(2).withReport(false).withLog(quiet)
+        io.flocktune.tuner.compare.Comparing.Result c = Compare.fromJson(ApiFixtures.SMALL_COMPARISON).withThreads(2).withReport(false).withLog(quiet)
                 .run(tmp.resolve("compare"));
         List<Figure> compared = Plots.comparison(c.directory());
         assertEquals(List.of("replicates", "a12"), compared.stream().map(Figure::name).toList());

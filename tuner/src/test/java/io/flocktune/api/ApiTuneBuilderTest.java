@@ -1,5 +1,7 @@
 package io.flocktune.api;
 
+import io.flocktune.tuner.run.Tuning;
+import io.flocktune.tuner.search.GenerationSummary;
 import io.flocktune.objectives.Direction;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -18,7 +20,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-/** {@link Tune.Builder}, {@link Tune#runInMemory()} and {@link Tune.Listener}, through the API only. */
+/** {@link Tune.Builder}, {@link Tune#runInMemory()} and {@link Tune#onGeneration}, through the API only. */
 class ApiTuneBuilderTest {
 
     /** The experiment of {@link ApiFixtures#tinyExperiment}, built in code. */
@@ -43,16 +45,17 @@ class ApiTuneBuilderTest {
     @Test
     void anInMemoryRunOfABuiltExperimentHasTheDirectoryRunsFinalistsAndHistory(@TempDir Path tmp) throws Exception {
         Tune tune = quiet(tiny(3).build());
-        Tune.Result inDirectory = tune.run(tmp.resolve("run"));
-        Tune.Result inMemory = tune.runInMemory();
+        List<GenerationSummary> heardInDirectory = new ArrayList<>(), heardInMemory = new ArrayList<>();
+        Tuning.Result inDirectory = tune.onGeneration(heardInDirectory::add).run(tmp.resolve("run"));
+        Tuning.Result inMemory = tune.onGeneration(heardInMemory::add).runInMemory();
 
         assertNull(inMemory.directory());
-        assertEquals(inDirectory.stoppedBy(), inMemory.stoppedBy());
+        assertEquals(inDirectory.reason(), inMemory.reason());
         assertEquals(inDirectory.generations(), inMemory.generations());
         assertEquals(inDirectory.selectionSeeds(), inMemory.selectionSeeds());
         assertEquals(3, inMemory.finalists().size(), "the base preset and 2 finalists");
         for (int i = 0; i < inDirectory.finalists().size(); i++) {
-            Tune.Finalist d = inDirectory.finalists().get(i), m = inMemory.finalists().get(i);
+            Tuning.Finalist d = inDirectory.finalists().get(i), m = inMemory.finalists().get(i);
             assertEquals(d.rank(), m.rank());
             assertEquals(d.candidate(), m.candidate());
             assertEquals(d.fitness(), m.fitness());
@@ -61,37 +64,46 @@ class ApiTuneBuilderTest {
             assertArrayEquals(d.searchMeans(), m.searchMeans());
             assertEquals(d.measurement(), m.measurement());
             assertEquals(d.preset(), m.preset());
-            assertEquals(d.preset().toJson(), m.preset().toJson());
+            assertEquals(FlockPreset.of(d.preset()).toJson(), FlockPreset.of(m.preset()).toJson());
             assertNull(m.presetFile());
         }
-        assertEquals(Files.readString(inDirectory.best().presetFile()), inMemory.best().preset().toJson(),
+        assertEquals(Files.readString(inDirectory.best().presetFile()), FlockPreset.of(inMemory.best().preset()).toJson(),
                 "the in-memory best preset is the directory run's best/ file");
-        assertEquals(inDirectory.history(), inMemory.history(), "the rows history.csv holds");
-        assertEquals(inDirectory.progress(), inMemory.progress());
+        assertEquals(Tune.history(inDirectory.directory()), inMemory.history(), "the rows history.csv holds");
+        assertEquals(heardInDirectory.stream().map(ApiTuneBuilderTest::row).toList(),
+                heardInMemory.stream().map(ApiTuneBuilderTest::row).toList());
+        assertEquals(inMemory.summaries().stream().map(ApiTuneBuilderTest::row).toList(),
+                heardInMemory.stream().map(ApiTuneBuilderTest::row).toList(), "the rows generations.csv holds");
+    }
+
+    /** A generation's figures without its wall times, which differ from run to run. */
+    static List<Object> row(GenerationSummary s) {
+        return List.of(s.generation(), s.evaluations(), s.failures(), s.best(), s.mean(), s.p10(), s.p90(), s.bestId(),
+                java.util.Arrays.toString(s.bestMeans()), s.hypervolume(), s.frontSize());
     }
 
     @Test
     void theBuilderMakesTheExperimentTheJsonFormDescribes(@TempDir Path tmp) throws Exception {
-        Tune.Result built = quiet(tiny(2).build()).runInMemory();
-        Tune.Result json = quiet(Tune.fromJson(ApiFixtures.tinyExperiment(2))).runInMemory();
+        Tuning.Result built = quiet(tiny(2).build()).runInMemory();
+        Tuning.Result json = quiet(Tune.fromJson(ApiFixtures.tinyExperiment(2))).runInMemory();
         assertEquals(json.history(), built.history());
         assertEquals(json.best().preset(), built.best().preset());
     }
 
     @Test
     void aListenerSeesEveryGenerationInOrder() throws Exception {
-        List<Tune.Generation> heard = new ArrayList<>();
-        Tune.Result r = quiet(tiny(4).build()).withListener(heard::add).runInMemory();
+        List<GenerationSummary> heard = new ArrayList<>();
+        Tuning.Result r = quiet(tiny(4).build()).onGeneration(heard::add).runInMemory();
         assertEquals(4, r.generations());
-        assertEquals(List.of(0L, 1L, 2L, 3L, 4L), heard.stream().map(Tune.Generation::generation).toList(),
+        assertEquals(List.of(0L, 1L, 2L, 3L, 4L), heard.stream().map(GenerationSummary::generation).toList(),
                 "generation 0 (the initial population) through the last");
-        assertEquals(r.progress(), heard);
+        assertEquals(r.summaries().stream().map(ApiTuneBuilderTest::row).toList(), heard.stream().map(ApiTuneBuilderTest::row).toList());
         for (int g = 1; g < heard.size(); g++) {
             assertTrue(heard.get(g).evaluations() > heard.get(g - 1).evaluations());
             assertTrue(heard.get(g).best() <= heard.get(g).mean());
         }
         assertEquals(2, heard.getFirst().bestMeans().length, "one mean per objective");
-        assertThrows(UnsupportedOperationException.class, () -> r.progress().clear());
+        assertThrows(UnsupportedOperationException.class, () -> r.summaries().clear());
         double[] means = heard.getFirst().bestMeans();
         means[0] = 99;
         assertFalse(heard.getFirst().bestMeans()[0] == 99, "arrays are copied out");
@@ -99,7 +111,7 @@ class ApiTuneBuilderTest {
 
     @Test
     void aListenerThatThrowsStopsTheRun() throws Exception {
-        Tune tune = quiet(tiny(4).build()).withListener(g -> {
+        Tune tune = quiet(tiny(4).build()).onGeneration(g -> {
             if (g.generation() == 1) throw new IllegalStateException("enough");
         });
         assertEquals("enough", assertThrows(IllegalStateException.class, tune::runInMemory).getMessage());
@@ -124,8 +136,8 @@ class ApiTuneBuilderTest {
                 .objective("polarization", ApiCustomMetricTest.POLARIZATION, new Direction.Maximize(), 1, 0.1)
                 .scenario(0, 60, 20).replicates(2, 1, 4, 5, 2).population(8).generations(1).seed(7)
                 .build());
-        Tune.Result r = tune.runInMemory();
-        assertEquals(List.of("polarization"), List.copyOf(r.history().getFirst().objectives().keySet()));
+        Tuning.Result r = tune.runInMemory();
+        assertEquals(1, r.history().getFirst().values().size(), "one objective: polarization");
         Exception e = assertThrows(Exception.class, () -> tune.run(tmp.resolve("run")));
         assertTrue(e.getMessage().contains("custom metric"), e.getMessage());
     }

@@ -1,10 +1,11 @@
 package io.flocktune.tuner.cli;
 
+import io.flocktune.api.Compare;
+import io.flocktune.api.Execution;
 import io.flocktune.tuner.compare.Analysis;
 import io.flocktune.tuner.compare.Comparing;
 import io.flocktune.tuner.compare.Comparison;
 import io.flocktune.tuner.compare.ComparisonFiles;
-import io.flocktune.tuner.compare.Comparisons;
 import io.flocktune.tuner.io.InputException;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -65,23 +66,23 @@ final class CompareCommand implements Callable<Integer> {
             if (comparison != null || resume != null || seed != null || out != null) {
                 throw new InputException("--list takes no comparison, --seed, --out or --resume");
             }
-            for (String name : Comparisons.NAMES) stdout.println(name + "  " + Comparisons.builtIn(name).description());
+            for (String name : Compare.builtIns()) stdout.println(name + "  " + Compare.of(name).comparison().description());
             return Main.OK;
         }
-        int t = threads.count();
+        Execution execution = executor.execution(threads);
         if (resume != null && (comparison != null || seed != null || out != null)) {
             throw new InputException("--resume " + resume + ": takes no comparison, --seed or --out (they are in its comparison.json)");
         }
         if (resume == null && comparison == null) {
-            throw new InputException("compare: give a comparison (a built-in: " + String.join(", ", Comparisons.NAMES)
+            throw new InputException("compare: give a comparison (a built-in: " + String.join(", ", Compare.builtIns())
                     + "; or a file), or --resume DIR, or --list");
         }
-        Comparing.Options options = new Comparing.Options(t, spec.commandLine().getErr(), true, executor.runners(threads));
-        Comparing.Result result = Interruptible.run(spec.commandLine().getErr(), () -> {
-            if (resume != null) return Comparing.resume(resume, options);
-            Comparison c = Comparisons.resolve(comparison);
-            if (seed != null) c = c.withSeed(seed);
-            return Comparing.start(c, out != null ? out : directory(c), options);
+        PrintWriter err = spec.commandLine().getErr();
+        Comparing.Result result = Interruptible.run(err, () -> {
+            Compare compare = resume != null ? Compare.resuming(resume) : Compare.of(comparison);
+            if (seed != null) compare = compare.withSeed(seed);
+            compare = compare.withExecution(execution).withLog(err);
+            return resume != null ? compare.resume() : compare.run(out != null ? out : directory(compare.comparison()));
         });
         print(result, stdout);
         return Main.OK;
@@ -91,7 +92,7 @@ final class CompareCommand implements Callable<Integer> {
             description = {"Prints a built-in comparison's JSON (format " + Comparison.FORMAT + ").",
                     "Save it, edit it and pass the file to 'flocktune compare'."})
     void show(@Parameters(paramLabel = "NAME", description = "A built-in comparison (see --list).") String name) throws InputException {
-        spec.commandLine().getOut().print(Comparisons.template(name));
+        spec.commandLine().getOut().print(Compare.template(name));
         spec.commandLine().getOut().flush();
     }
 

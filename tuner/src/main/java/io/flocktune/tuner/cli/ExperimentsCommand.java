@@ -1,15 +1,12 @@
 package io.flocktune.tuner.cli;
 
+import io.flocktune.api.Tune;
 import io.flocktune.tuner.experiment.Experiment;
-import io.flocktune.tuner.experiment.ExperimentJson;
-import io.flocktune.tuner.experiment.Experiments;
 import io.flocktune.tuner.io.InputException;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
-
-import java.util.Map;
 
 /** {@code flocktune experiments}: lists the built-in experiments; {@code experiments show} prints one. */
 @Command(name = "experiments", mixinStandardHelpOptions = true,
@@ -20,9 +17,10 @@ final class ExperimentsCommand implements Runnable {
 
     @Override
     public void run() {
-        Map<String, Experiment> all = Experiments.all();
-        int width = all.keySet().stream().mapToInt(String::length).max().orElse(0);
-        all.forEach((name, e) -> spec.commandLine().getOut().printf("%-" + width + "s  %s%n", name, e.description()));
+        int width = Tune.builtIns().stream().mapToInt(String::length).max().orElse(0);
+        for (String name : Tune.builtIns()) {
+            spec.commandLine().getOut().printf("%-" + width + "s  %s%n", name, Tune.builtIn(name).experiment().description());
+        }
     }
 
     @Command(name = "show", mixinStandardHelpOptions = true,
@@ -30,6 +28,6 @@ final class ExperimentsCommand implements Runnable {
                     "Save it, edit it and pass the file to 'flocktune tune'."})
     void show(@Parameters(paramLabel = "NAME|FILE", description = "A built-in experiment or an experiment file.") String experiment)
             throws InputException {
-        spec.commandLine().getOut().print(ExperimentJson.write(Experiments.resolve(experiment)));
+        spec.commandLine().getOut().print(Tune.of(experiment).toJson());
     }
 }

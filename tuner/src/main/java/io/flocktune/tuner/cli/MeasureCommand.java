@@ -1,5 +1,8 @@
 package io.flocktune.tuner.cli;
 
+import io.flocktune.api.Execution;
+import io.flocktune.api.FlockPreset;
+import io.flocktune.api.Measure;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.json.JsonMapper;
@@ -7,7 +10,6 @@ import io.flocktune.objectives.Measurement;
 import io.flocktune.objectives.ObjectiveSpec;
 import io.flocktune.objectives.Objectives;
 import io.flocktune.sim.Preset;
-import io.flocktune.tuner.eval.Measuring;
 import io.flocktune.tuner.io.InputException;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -26,7 +28,7 @@ import java.util.concurrent.Callable;
  * {@link Objectives#replicateSeed Objectives.replicateSeed(seed, r)}) and prints each objective's
  * mean, standard deviation and 95 % confidence interval over the replicates, as a table or JSON.
  * Replicates run in parallel; the output does not depend on the thread count. The measuring is
- * {@link Measuring}'s, which the API's {@code io.flocktune.api.Measure} calls too.
+ * the API's {@link Measure}.
  */
 @Command(name = "measure", mixinStandardHelpOptions = true, sortOptions = false,
         description = {"Runs a preset over replicates and prints each objective's mean, sd and 95%% CI.",
@@ -72,15 +74,15 @@ final class MeasureCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws InputException, InterruptedException {
-        long skipped = Measuring.warmup(steps, warmup, replicates);
-        var runners = executor.runners(threads);
-
+        Execution execution = executor.execution(threads);
         Preset preset = presetOptions.resolve();
-        List<ObjectiveSpec> specs = Measuring.objectives(preset, steps, skipped, objectiveTexts);
-        Measurement measurement = Measuring.measure(preset, seed, steps, replicates, specs, runners);
+        Measure.Result result = new Measure(FlockPreset.of(preset), seed, steps, warmup, replicates,
+                List.copyOf(objectiveTexts), execution).run();
+        long skipped = result.warmup();
+        Measurement measurement = result.measurement();
         PrintWriter out = spec.commandLine().getOut();
         if (json) {
-            out.println(json(preset, measurement));
+            out.println(json(preset, result.replicateSeeds(), measurement));
         } else {
             table(preset, skipped, measurement).forEach(out::println);
         }
@@ -117,8 +119,7 @@ final class MeasureCommand implements Callable<Integer> {
     /** The JSON output. */
     record Result(String preset, long seed, long steps, int replicates, long[] replicateSeeds, List<ObjectiveResult> objectives) {}
 
-    private String json(Preset preset, Measurement measurement) {
-        long[] seeds = Measuring.replicateSeeds(seed, replicates);
+    private String json(Preset preset, long[] seeds, Measurement measurement) {
         List<ObjectiveResult> objectives = new ArrayList<>();
         for (int k = 0; k < measurement.specs().size(); k++) {
             ObjectiveSpec objective = measurement.specs().get(k);

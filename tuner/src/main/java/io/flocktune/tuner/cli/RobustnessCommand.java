@@ -78,7 +78,7 @@ final class RobustnessCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws InputException, InterruptedException {
-        var runners = executor.runners(threads);
+        var runners = executor.execution(threads).runners();
         if (steps < 1) throw new InputException("--steps = " + steps + ": must be >= 1");
         long skipped = warmup == null ? steps / 2 : warmup;
         if (skipped < 0 || skipped >= steps) throw new InputException("--warmup = " + skipped + ": must be in [0, " + steps + ") (--steps = " + steps + ")");

@@ -84,7 +84,7 @@ final class SensitivityCommand implements Callable<Integer> {
     public Integer call() throws InputException, InterruptedException {
         int t = threads.count();
         PrintWriter err = spec.commandLine().getErr();
-        Sensitivity.Options options = new Sensitivity.Options(t, err, executor.runners(threads));
+        Sensitivity.Options options = new Sensitivity.Options(t, err, executor.execution(threads).runners());
         Sensitivity.Result result = Interruptible.run(err, () -> run(options));
         print(result, spec.commandLine().getOut());
         return Main.OK;

@@ -1,9 +1,10 @@
 package io.flocktune.tuner.cli;
 
+import io.flocktune.api.FlockPreset;
+import io.flocktune.api.Simulate;
 import io.flocktune.objectives.Metric;
 import io.flocktune.objectives.ObjectiveSpec;
 import io.flocktune.objectives.Objectives;
-import io.flocktune.sim.Flock;
 import io.flocktune.sim.Preset;
 import io.flocktune.sim.Simulation;
 import io.flocktune.sim.StepObserver;
@@ -78,7 +79,8 @@ final class SimulateCommand implements Callable<Integer> {
 
         Preset resolved = presetOptions.resolve();
         List<Metric> columns = metricColumns(resolved);
-        Simulation simulation = start(resolved);
+        Simulation simulation = init == null ? Simulate.start(FlockPreset.of(resolved), seed)
+                : Simulate.start(FlockPreset.of(resolved), seed, init);
         String boidsSource = init == null ? "" : "from --init " + init + "; the preset has " + resolved.boids().count();
         int boids = simulation.flock().count();
 
@@ -133,14 +135,4 @@ final class SimulateCommand implements Callable<Integer> {
         }
     }
 
-    /** The simulation from a random state, or from {@code --init}. */
-    private Simulation start(Preset preset) throws InputException {
-        if (init == null) return Simulation.of(preset, seed);
-        Flock initial = StateCsv.read(init, preset.world().dimension());
-        try {
-            return initial.predatorCount() > 0 ? Simulation.of(preset, seed, initial) : Simulation.ofBoids(preset, seed, initial);
-        } catch (IllegalArgumentException e) {   // the engine's checks: e.g. a boid outside a periodic world
-            throw new InputException(init + ": " + e.getMessage(), e);
-        }
-    }
 }

@@ -1,6 +1,6 @@
 package io.flocktune.tuner.cli;
 
-import io.flocktune.tuner.eval.LocalRunner;
+import io.flocktune.api.Execution;
 import io.flocktune.tuner.io.InputException;
 import picocli.CommandLine.Option;
 
@@ -11,12 +11,18 @@ final class ThreadsOption {
     Integer threads;
 
     /**
+     * @return this machine's threads, as many as asked or every processor when none was given
+     * @throws InputException if {@code --threads} is outside [1, 4096]
+     */
+    Execution execution() throws InputException {
+        return threads == null ? Execution.local() : Execution.local(threads);
+    }
+
+    /**
      * @return the requested number of threads, or every processor when none was given
      * @throws InputException if it is outside [1, 4096]
      */
     int count() throws InputException {
-        int count = threads == null ? LocalRunner.availableThreads() : threads;
-        if (count < 1 || count > 4096) throw new InputException("--threads = " + count + ": must be in [1, 4096]");
-        return count;
+        return execution().threads();
     }
 }

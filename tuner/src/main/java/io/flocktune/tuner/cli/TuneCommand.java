@@ -1,11 +1,11 @@
 package io.flocktune.tuner.cli;
 
+import io.flocktune.api.Execution;
+import io.flocktune.api.Tune;
 import io.flocktune.objectives.Interval;
 import io.flocktune.objectives.Measurement;
 import io.flocktune.tuner.experiment.Experiment;
-import io.flocktune.tuner.experiment.Experiments;
 import io.flocktune.tuner.io.InputException;
-import io.flocktune.tuner.report.Report;
 import io.flocktune.tuner.run.RunFiles;
 import io.flocktune.tuner.run.Tuning;
 import picocli.CommandLine.Command;
@@ -61,18 +61,17 @@ final class TuneCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws InputException, InterruptedException {
-        int t = threads.count();
+        Execution execution = executor.execution(threads);
         if (resume != null && (experiment != null || seed != null || out != null)) {
             throw new InputException("--resume " + resume + ": takes no experiment, --seed or --out (they are in the run's experiment.json)");
         }
         PrintWriter err = spec.commandLine().getErr();
         boolean terminal = System.console() != null && System.console().isTerminal();
-        Tuning.Options options = new Tuning.Options(t, terminal, err, true, executor.runners(threads)).withReporter(Report.TUNING);
         Tuning.Result result = Interruptible.run(err, () -> {
-            if (resume != null) return Tuning.resume(resume, options);
-            Experiment e = Experiments.resolve(experiment == null ? "default" : experiment);
-            if (seed != null) e = e.withSeed(seed);
-            return Tuning.start(e, out != null ? out : runDirectory(e), options);
+            Tune tune = resume != null ? Tune.resuming(resume) : Tune.of(experiment == null ? "default" : experiment);
+            if (seed != null) tune = tune.withSeed(seed);
+            tune = tune.withExecution(execution).withLog(err).withProgressBar(terminal);
+            return resume != null ? tune.resume() : tune.run(out != null ? out : runDirectory(tune.experiment()));
         });
         print(result, spec.commandLine().getOut());
         return Main.OK;

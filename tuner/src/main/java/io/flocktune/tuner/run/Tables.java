@@ -2,7 +2,14 @@ package io.flocktune.tuner.run;
 
 import io.flocktune.tuner.experiment.Experiment;
 import io.flocktune.tuner.experiment.Objective;
+import io.flocktune.tuner.io.InputException;
 import io.flocktune.tuner.space.Parameter;
+import io.flocktune.tuner.store.Table;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -24,6 +31,37 @@ public final class Tables {
         for (Objective o : e.objectives()) h.add(o.spec().name());
         h.addAll(List.of("status", "reason"));
         return h;
+    }
+
+    /**
+     * Reads {@code history.csv} back as rows.
+     *
+     * @param file the run's {@code history.csv}
+     * @param e    the run's experiment, whose parameters and objectives name its columns
+     * @throws InputException if the file cannot be read, its header is not {@link #history(Experiment)}'s
+     *                        or a row was cut or edited
+     */
+    public static List<Tuning.HistoryRow> readHistory(Path file, Experiment e) throws InputException {
+        List<String> header = history(e);
+        List<Tuning.HistoryRow> rows = new ArrayList<>();
+        try (java.io.Reader in = Files.newBufferedReader(file, StandardCharsets.UTF_8);
+             org.apache.commons.csv.CSVParser parser = org.apache.commons.csv.CSVParser.builder().setReader(in)
+                     .setFormat(Table.FORMAT.builder().setHeader().setSkipHeaderRecord(true).get()).get()) {
+            if (!parser.getHeaderNames().equals(header)) {
+                throw new InputException(file + ": header " + parser.getHeaderNames() + ", expected " + header);
+            }
+            for (org.apache.commons.csv.CSVRecord r : parser) {
+                try {
+                    rows.add(Tuning.HistoryRow.parse(e, r.toList()));
+                } catch (IllegalArgumentException bad) {
+                    throw new InputException(file + ": line " + parser.getCurrentLineNumber() + ": " + bad.getMessage()
+                            + " (the table was cut or edited)");
+                }
+            }
+        } catch (IOException | java.io.UncheckedIOException ex) {
+            throw new InputException(file + ": cannot read: " + ex.getMessage(), ex);
+        }
+        return rows;
     }
 
     /**

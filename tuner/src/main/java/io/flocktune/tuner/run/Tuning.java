@@ -151,6 +151,26 @@ public final class Tuning {
             return new Options(threads, terminal, log, report, runners, evaluators, newListener, reporter);
         }
 
+        /** @return these options with {@code newThreads} simulations at once (the runners are set apart) */
+        public Options withThreads(int newThreads) {
+            return new Options(newThreads, terminal, log, report, runners, evaluators, listener, reporter);
+        }
+
+        /** @return these options with a progress bar for a terminal, or progress lines */
+        public Options withTerminal(boolean newTerminal) {
+            return new Options(threads, newTerminal, log, report, runners, evaluators, listener, reporter);
+        }
+
+        /** @return these options with progress going to {@code newLog} */
+        public Options withLog(PrintWriter newLog) {
+            return new Options(threads, terminal, newLog, report, runners, evaluators, listener, reporter);
+        }
+
+        /** @return these options with the report drawn at the end or not */
+        public Options withReport(boolean newReport) {
+            return new Options(threads, terminal, log, newReport, runners, evaluators, listener, reporter);
+        }
+
         /** @return these options with another runner factory. */
         public Options withRunners(RunnerFactory newRunners) {
             return new Options(threads, terminal, log, report, newRunners, evaluators, listener, reporter);
@@ -288,9 +308,14 @@ public final class Tuning {
             this(directory, reason, generations, finalists, time, selectionSeeds, List.of(), List.of());
         }
 
-        /** @return the best validated finalist. */
+        /** @return the best validated finalist (rank 1). */
         public Finalist best() {
             return finalists.get(1);
+        }
+
+        /** @return the base preset's row (rank 0), measured on the same test seeds. */
+        public Finalist base() {
+            return finalists.getFirst();
         }
     }
 
@@ -803,6 +828,24 @@ public final class Tuning {
         /** @return whether the replicate succeeded. */
         public boolean ok() {
             return failure == null;
+        }
+
+        /**
+         * @param cells a row of {@code history.csv} of {@code e}'s run, as {@link #cells()} writes it
+         * @throws IllegalArgumentException if the row does not have the header's number of cells
+         * @throws NumberFormatException    if a number cell is not a number
+         */
+        public static HistoryRow parse(Experiment e, List<String> cells) {
+            int parameters = e.parameters().size(), objectives = e.objectives().size();
+            if (cells.size() != 7 + parameters + objectives) {
+                throw new IllegalArgumentException(cells.size() + " cells; the header has " + (7 + parameters + objectives));
+            }
+            boolean ok = cells.get(5 + parameters + objectives).equals("ok");
+            List<Double> values = new ArrayList<>();
+            for (int k = 0; k < objectives; k++) values.add(ok ? Double.parseDouble(cells.get(5 + parameters + k)) : Double.NaN);
+            return new HistoryRow(Long.parseLong(cells.get(0)), cells.get(1).equals("base") ? -1 : Long.parseLong(cells.get(1)),
+                    cells.get(2), Integer.parseInt(cells.get(3)), Long.parseLong(cells.get(4)),
+                    cells.subList(5, 5 + parameters), values, ok ? null : cells.get(6 + parameters + objectives));
         }
 
         /** @return the row as {@code history.csv} holds it, column by column ({@link Tables#history}). */
