@@ -15,10 +15,6 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 import java.io.PrintWriter;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.time.LocalDateTime;
-import java.time.format.DateTimeFormatter;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 
@@ -39,22 +35,8 @@ final class CompareCommand implements Callable<Integer> {
     @Option(names = "--list", description = "List the built-in comparisons and exit.")
     boolean list;
 
-    @Option(names = "--seed", paramLabel = "S", description = "Seed of the comparison, any 64-bit integer (default: the file's).")
-    Long seed;
-
-    @Option(names = "--out", paramLabel = "DIR",
-            description = "Comparison directory, new or empty (default: results/compare-<name>-<seed>-<date-time>).")
-    Path out;
-
     @Mixin
-    ThreadsOption threads;
-
-    @Mixin
-    ExecutorOption executor;
-
-    @Option(names = "--resume", paramLabel = "DIR",
-            description = "Continue the comparison in DIR (takes no comparison, --seed or --out).")
-    Path resume;
+    StudyOptions study;
 
     @Spec
     CommandSpec spec;
@@ -63,26 +45,24 @@ final class CompareCommand implements Callable<Integer> {
     public Integer call() throws InputException, InterruptedException {
         PrintWriter stdout = spec.commandLine().getOut();
         if (list) {
-            if (comparison != null || resume != null || seed != null || out != null) {
+            if (comparison != null || study.resume != null || study.seed != null || study.out != null) {
                 throw new InputException("--list takes no comparison, --seed, --out or --resume");
             }
             for (String name : Compare.builtIns()) stdout.println(name + "  " + Compare.of(name).comparison().description());
             return Main.OK;
         }
-        Execution execution = executor.execution(threads);
-        if (resume != null && (comparison != null || seed != null || out != null)) {
-            throw new InputException("--resume " + resume + ": takes no comparison, --seed or --out (they are in its comparison.json)");
-        }
-        if (resume == null && comparison == null) {
+        Execution execution = study.check(comparison, "comparison", "its comparison.json");
+        if (study.resume == null && comparison == null) {
             throw new InputException("compare: give a comparison (a built-in: " + String.join(", ", Compare.builtIns())
                     + "; or a file), or --resume DIR, or --list");
         }
         PrintWriter err = spec.commandLine().getErr();
         Comparing.Result result = Interruptible.run(err, () -> {
-            Compare compare = resume != null ? Compare.resuming(resume) : Compare.of(comparison);
-            if (seed != null) compare = compare.withSeed(seed);
+            Compare compare = study.resume != null ? Compare.resuming(study.resume) : Compare.of(comparison);
+            if (study.seed != null) compare = compare.withSeed(study.seed);
             compare = compare.withExecution(execution).withLog(err);
-            return resume != null ? compare.resume() : compare.run(out != null ? out : directory(compare.comparison()));
+            return study.resume != null ? compare.resume()
+                    : compare.run(study.directory("compare-" + compare.comparison().name() + "-" + compare.comparison().seed()));
         });
         print(result, stdout);
         return Main.OK;
@@ -94,14 +74,6 @@ final class CompareCommand implements Callable<Integer> {
     void show(@Parameters(paramLabel = "NAME", description = "A built-in comparison (see --list).") String name) throws InputException {
         spec.commandLine().getOut().print(Compare.template(name));
         spec.commandLine().getOut().flush();
-    }
-
-    private static Path directory(Comparison c) {
-        String stamp = LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss", Locale.ROOT));
-        Path base = Path.of("results", "compare-" + c.name() + "-" + c.seed() + "-" + stamp);
-        Path dir = base;
-        for (int k = 2; Files.exists(dir); k++) dir = Path.of(base + "-" + k);
-        return dir;
     }
 
     private static void print(Comparing.Result r, PrintWriter out) {

@@ -1,14 +1,14 @@
 package io.flocktune.tuner.cli;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.json.JsonMapper;
 import io.flocktune.objectives.Interval;
 import io.flocktune.objectives.Measurement;
+import io.flocktune.sim.Check;
 import io.flocktune.tuner.eval.ExperimentEvaluator;
 import io.flocktune.tuner.experiment.Experiment;
 import io.flocktune.tuner.experiment.Experiments;
 import io.flocktune.tuner.io.AtomicFile;
 import io.flocktune.tuner.io.InputException;
+import io.flocktune.tuner.io.StrictJson;
 import io.flocktune.tuner.run.RunFiles;
 import io.flocktune.tuner.run.Tuning;
 import io.flocktune.tuner.store.Study;
@@ -38,6 +38,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Objects;
 import java.util.TreeMap;
 import java.util.concurrent.Callable;
 
@@ -78,23 +79,42 @@ final class PeersCommand implements Callable<Integer> {
 
     /**
      * A peer's published result, from {@code peers.json}; {@code publishedRuns} is the model runs
-     * of the published budget where the peer states one as a number (0 when not).
+     * of the published budget where the peer states one as a number (0, its default, when not).
      */
-    record Published(String experiment, String tool, String figure, String runs, String wall, long publishedRuns) {}
+    record Published(String experiment, String tool, String figure, String runs, String wall, Long publishedRuns) {
+        Published {
+            Check.present("experiment", experiment);
+            Check.present("tool", tool);
+            Check.present("figure", figure);
+            Check.present("runs", runs);
+            Check.present("wall", wall);
+            publishedRuns = Objects.requireNonNullElse(publishedRuns, 0L);
+        }
+    }
+
+    /** The file {@code peers.json}: a comment (where the figures come from) and the peers in order. */
+    record PeersFile(String comment, List<Published> peers) {
+        PeersFile {
+            Check.present("comment", comment);
+            peers = List.copyOf(Check.present("peers", peers));
+        }
+    }
+
+    /** The built-in table of the peers' published results. */
+    static final String PEERS = "/io/flocktune/tuner/peers.json";
 
     /** @return the peers' published results, in order */
     static List<Published> published() {
-        try (InputStream in = PeersCommand.class.getResourceAsStream("/io/flocktune/tuner/peers.json")) {
-            JsonNode root = JsonMapper.builder().build().readTree(in);
-            List<Published> out = new ArrayList<>();
-            for (JsonNode p : root.get("peers")) {
-                out.add(new Published(p.get("experiment").asText(), p.get("tool").asText(), p.get("figure").asText(),
-                        p.get("runs").asText(), p.get("wall").asText(), p.path("publishedRuns").asLong(0)));
-            }
-            return out;
-        } catch (IOException e) {
-            throw new IllegalStateException("cannot read the built-in peers.json", e);
+        try (InputStream in = PeersCommand.class.getResourceAsStream(PEERS)) {
+            return published(new String(Objects.requireNonNull(in, PEERS).readAllBytes(), StandardCharsets.UTF_8), PEERS);
+        } catch (IOException | InputException e) {
+            throw new IllegalStateException("cannot read the built-in " + PEERS + ": " + e.getMessage(), e);
         }
+    }
+
+    /** @return the peers of a {@code peers.json} text, bound strictly ({@link StrictJson}) */
+    static List<Published> published(String json, String source) throws InputException {
+        return StrictJson.parse(StrictJson.builder().build(), json, source, PeersFile.class).peers();
     }
 
     @Override

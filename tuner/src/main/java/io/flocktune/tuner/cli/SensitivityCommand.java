@@ -1,5 +1,6 @@
 package io.flocktune.tuner.cli;
 
+import io.flocktune.api.Execution;
 import io.flocktune.tuner.experiment.Experiment;
 import io.flocktune.tuner.experiment.Experiments;
 import io.flocktune.tuner.io.InputException;
@@ -14,10 +15,7 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 import java.io.PrintWriter;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.LocalDateTime;
-import java.time.format.DateTimeFormatter;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
@@ -60,31 +58,17 @@ final class SensitivityCommand implements Callable<Integer> {
             description = "Simulations per point, >= 1, on the same seeds at every point (default: ${DEFAULT-VALUE}).")
     int replicates;
 
-    @Option(names = "--seed", paramLabel = "S", description = "Seed of the replicates, trajectories and bootstrap (default: the experiment's).")
-    Long seed;
-
-    @Option(names = "--out", paramLabel = "DIR",
-            description = "Results directory, new or empty (default: results/<name>-sensitivity-<method>-<date-time>).")
-    Path out;
-
-    @Option(names = "--resume", paramLabel = "DIR",
-            description = "Continue the analysis in DIR from its samples.csv (takes no experiment or other option but --threads, --executor, --master).")
-    Path resume;
-
     @Mixin
-    ThreadsOption threads;
-
-    @Mixin
-    ExecutorOption executor;
+    StudyOptions study;
 
     @Spec
     CommandSpec spec;
 
     @Override
     public Integer call() throws InputException, InterruptedException {
-        int t = threads.count();
+        Execution execution = study.execution();
         PrintWriter err = spec.commandLine().getErr();
-        Sensitivity.Options options = new Sensitivity.Options(t, err, executor.execution(threads).runners());
+        Sensitivity.Options options = new Sensitivity.Options(execution.threads(), err, execution.runners());
         Sensitivity.Result result = Interruptible.run(err, () -> run(options));
         print(result, spec.commandLine().getOut());
         return Main.OK;
@@ -92,15 +76,15 @@ final class SensitivityCommand implements Callable<Integer> {
 
     /** Starts or resumes the analysis; on Ctrl-C says how to continue (samples.csv keeps the finished batches). */
     private Sensitivity.Result run(Sensitivity.Options options) throws InputException, InterruptedException {
-        Path directory = resume;
+        Path directory = study.resume;
         try {
-            if (resume != null) {
-                if (experiment != null || out != null || seed != null || spec.commandLine().getParseResult().originalArgs().stream()
+            if (study.resume != null) {
+                if (experiment != null || study.out != null || study.seed != null || spec.commandLine().getParseResult().originalArgs().stream()
                         .anyMatch(a -> List.of("--method", "--trajectories", "--levels", "--candidates", "--samples", "--replicates")
                                 .contains(a.split("=", 2)[0]))) {
-                    throw new InputException("--resume " + resume + ": takes only --threads, --executor and --master (the rest is in its sensitivity.json)");
+                    throw new InputException("--resume " + study.resume + ": takes only --threads, --executor and --master (the rest is in its sensitivity.json)");
                 }
-                return Sensitivity.resume(resume, options);
+                return Sensitivity.resume(study.resume, options);
             }
             Plan.Method chosen = Plan.Method.of(method);
             if (chosen == null) throw new InputException("--method = " + method + ": must be morris or sobol");
@@ -108,24 +92,16 @@ final class SensitivityCommand implements Callable<Integer> {
             Plan plan;
             try {
                 plan = new Plan(Plan.FORMAT, chosen, trajectories, levels, candidates == null ? 4 * trajectories : candidates, samples,
-                        replicates, seed == null ? e.seed() : seed);
+                        replicates, study.seed == null ? e.seed() : study.seed);
             } catch (IllegalArgumentException ex) {
                 throw new InputException("--" + ex.getMessage(), ex);
             }
-            directory = out != null ? out : directory(e, method);
+            directory = study.directory(e.name() + "-sensitivity-" + method);
             return Sensitivity.start(e, plan, directory, options);
         } catch (InterruptedException interrupted) {
             throw new InterruptedException("interrupted; " + directory.resolve("samples.csv")
                     + " keeps the finished simulations; continue with: ./flocktune sensitivity --resume " + directory);
         }
-    }
-
-    private static Path directory(Experiment e, String method) {
-        String stamp = LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss", Locale.ROOT));
-        Path base = Path.of("results", e.name() + "-sensitivity-" + method + "-" + stamp);
-        Path dir = base;
-        for (int k = 2; Files.exists(dir); k++) dir = Path.of(base + "-" + k);
-        return dir;
     }
 
     /** One line per objective: the parameters from most to least important (μ* or ST). */

@@ -4,22 +4,17 @@ import io.flocktune.api.Execution;
 import io.flocktune.api.Tune;
 import io.flocktune.objectives.Interval;
 import io.flocktune.objectives.Measurement;
-import io.flocktune.tuner.experiment.Experiment;
 import io.flocktune.tuner.io.InputException;
 import io.flocktune.tuner.run.RunFiles;
 import io.flocktune.tuner.run.Tuning;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 import java.io.PrintWriter;
 import java.nio.file.Files;
-import java.nio.file.Path;
-import java.time.LocalDateTime;
-import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -39,50 +34,26 @@ final class TuneCommand implements Callable<Integer> {
             description = "A built-in experiment or an experiment JSON file (default: default).")
     String experiment;
 
-    @Option(names = "--seed", paramLabel = "S", description = "Seed of the run, any 64-bit integer (default: the experiment's).")
-    Long seed;
-
-    @Option(names = "--out", paramLabel = "DIR",
-            description = "Run directory, new or empty (default: results/<name>-<seed>-<date-time>).")
-    Path out;
-
     @Mixin
-    ThreadsOption threads;
-
-    @Mixin
-    ExecutorOption executor;
-
-    @Option(names = "--resume", paramLabel = "DIR",
-            description = "Continue the run in DIR from its last checkpoint (takes no experiment, --seed or --out).")
-    Path resume;
+    StudyOptions study;
 
     @Spec
     CommandSpec spec;
 
     @Override
     public Integer call() throws InputException, InterruptedException {
-        Execution execution = executor.execution(threads);
-        if (resume != null && (experiment != null || seed != null || out != null)) {
-            throw new InputException("--resume " + resume + ": takes no experiment, --seed or --out (they are in the run's experiment.json)");
-        }
+        Execution execution = study.check(experiment, "experiment", "the run's experiment.json");
         PrintWriter err = spec.commandLine().getErr();
         boolean terminal = System.console() != null && System.console().isTerminal();
         Tuning.Result result = Interruptible.run(err, () -> {
-            Tune tune = resume != null ? Tune.resuming(resume) : Tune.of(experiment == null ? "default" : experiment);
-            if (seed != null) tune = tune.withSeed(seed);
+            Tune tune = study.resume != null ? Tune.resuming(study.resume) : Tune.of(experiment == null ? "default" : experiment);
+            if (study.seed != null) tune = tune.withSeed(study.seed);
             tune = tune.withExecution(execution).withLog(err).withProgressBar(terminal);
-            return resume != null ? tune.resume() : tune.run(out != null ? out : runDirectory(tune.experiment()));
+            return study.resume != null ? tune.resume()
+                    : tune.run(study.directory(tune.experiment().name() + "-" + tune.experiment().seed()));
         });
         print(result, spec.commandLine().getOut());
         return Main.OK;
-    }
-
-    private static Path runDirectory(Experiment e) {
-        String stamp = LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss", Locale.ROOT));
-        Path base = Path.of("results", e.name() + "-" + e.seed() + "-" + stamp);
-        Path dir = base;
-        for (int k = 2; Files.exists(dir); k++) dir = Path.of(base + "-" + k);
-        return dir;
     }
 
     private static void print(Tuning.Result r, PrintWriter out) {

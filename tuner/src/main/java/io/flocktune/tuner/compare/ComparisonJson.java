@@ -2,28 +2,18 @@ package io.flocktune.tuner.compare;
 
 import com.fasterxml.jackson.annotation.JsonCreator;
 import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.core.StreamReadFeature;
-import com.fasterxml.jackson.core.exc.StreamReadException;
+import com.fasterxml.jackson.core.json.JsonWriteFeature;
 import com.fasterxml.jackson.core.util.DefaultIndenter;
 import com.fasterxml.jackson.core.util.DefaultPrettyPrinter;
 import com.fasterxml.jackson.core.util.Separators;
-import com.fasterxml.jackson.databind.DeserializationFeature;
-import com.fasterxml.jackson.databind.JsonMappingException;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.MapperFeature;
 import com.fasterxml.jackson.databind.ObjectWriter;
-import com.fasterxml.jackson.databind.cfg.CoercionAction;
-import com.fasterxml.jackson.databind.cfg.CoercionInputShape;
-import com.fasterxml.jackson.databind.exc.InvalidNullException;
-import com.fasterxml.jackson.databind.exc.MismatchedInputException;
-import com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException;
-import com.fasterxml.jackson.databind.exc.ValueInstantiationException;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import com.fasterxml.jackson.databind.type.LogicalType;
 import io.flocktune.objectives.ObjectiveSpec;
 import io.flocktune.objectives.Objectives;
+import io.flocktune.sim.Check;
 import io.flocktune.sim.Preset;
 import io.flocktune.sim.Presets;
 import io.flocktune.tuner.experiment.Experiment;
@@ -32,15 +22,14 @@ import io.flocktune.tuner.experiment.Experiments;
 import io.flocktune.tuner.experiment.Scenario;
 import io.flocktune.tuner.io.InputException;
 import io.flocktune.tuner.io.PresetJson;
+import io.flocktune.tuner.io.StrictJson;
 import io.flocktune.tuner.run.Versions;
 import io.flocktune.tuner.search.Genetics;
 import io.flocktune.tuner.search.Replication;
 import io.flocktune.tuner.search.StopRules;
 
-import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.InvalidPathException;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -48,34 +37,29 @@ import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.stream.Collectors;
+
+import static java.util.Objects.requireNonNullElse;
 
 /**
- * Reads and writes the comparison format ({@value Comparison#FORMAT}) by binding the JSON to
- * records with Jackson, strictly: unknown or duplicate keys, nulls, values of the wrong type
- * and content after the top-level object are errors, each one line that names the file and
- * the field. Arms may name built-in presets and experiments, or files (looked up beside the
- * comparison file first, then from the working directory), or give them inline.
+ * Reads and writes the comparison format ({@value Comparison#FORMAT}). The file is bound
+ * strictly by {@link StrictJson} to the records below (unknown or duplicate keys, nulls, values
+ * of the wrong type, content after the top-level object: one line naming the file and the
+ * field; a byte order mark and CRLF line ends are accepted), whose compact constructors fill the
+ * defaults; {@link #resolve} then builds the {@link Comparison}. Arms may name built-in presets
+ * and experiments, or files (looked up beside the comparison file first, then from the working
+ * directory), or give them inline.
  *
  * <pre>{@code
  * Comparison c = ComparisonJson.read(Path.of("my-comparison.json"));
- * String resolved = ComparisonJson.write(c);   // every default explicit, presets inline
+ * String resolved = ComparisonJson.writeResolved(c);   // every default explicit, presets inline
  * }</pre>
  */
 public final class ComparisonJson {
     private ComparisonJson() {}
 
     private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
-    private static final JsonMapper MAPPER = JsonMapper.builder()
-            .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
-            .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES, DeserializationFeature.FAIL_ON_TRAILING_TOKENS,
-                    DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES)
-            .disable(DeserializationFeature.ACCEPT_FLOAT_AS_INT)
-            .disable(MapperFeature.ALLOW_COERCION_OF_SCALARS)
-            .withCoercionConfig(LogicalType.Textual, strings -> strings
-                    .setCoercion(CoercionInputShape.Integer, CoercionAction.Fail)
-                    .setCoercion(CoercionInputShape.Float, CoercionAction.Fail)
-                    .setCoercion(CoercionInputShape.Boolean, CoercionAction.Fail))
+    private static final JsonMapper MAPPER = StrictJson.builder()
+            .enable(JsonWriteFeature.WRITE_NAN_AS_STRINGS)   // as presets write them
             .build();
     private static final ObjectWriter PRETTY = MAPPER.writer(new DefaultPrettyPrinter()
             .withSeparators(Separators.createDefaultInstance().withObjectFieldValueSpacing(Separators.Spacing.AFTER))
@@ -83,18 +67,62 @@ public final class ComparisonJson {
 
     // ------------------------------------------------------------------ the JSON shape
 
-    /** The top-level object; absent optional fields are null and get their defaults. */
+    /**
+     * The top-level object. Required: {@code format}, {@code name}, {@code arms},
+     * {@code objectives}, {@code scenario}, {@code replicates}; the others default to no
+     * description, no common overrides, alpha 0.05, 2 000 bootstrap resamples, no budget (null),
+     * a 60 s evaluation time limit and seed 1. {@code versions} is written with the resolved
+     * form and ignored when read.
+     */
     record Form(String format, String name, String description, LinkedHashMap<String, JsonNode> set, List<ArmForm> arms,
                 List<String> objectives, ScenarioForm scenario, ReplicatesForm replicates, Double alpha, Integer bootstrap,
-                BudgetForm budget, Double evaluationTimeLimit, Long seed, LinkedHashMap<String, String> versions) {}
+                BudgetForm budget, Double evaluationTimeLimit, Long seed, LinkedHashMap<String, String> versions) {
+        Form {
+            if (!Comparison.FORMAT.equals(format)) {
+                throw new IllegalArgumentException("format = " + (format == null ? "(missing)" : "\"" + format + "\"")
+                        + ": must be \"" + Comparison.FORMAT + "\"");
+            }
+            Check.present("name", name);
+            description = requireNonNullElse(description, "");
+            set = requireNonNullElse(set, new LinkedHashMap<>());
+            Check.present("arms", arms);
+            Check.present("objectives", objectives);
+            Check.present("scenario", scenario);
+            Check.present("replicates", replicates);
+            alpha = requireNonNullElse(alpha, 0.05);
+            bootstrap = requireNonNullElse(bootstrap, 2000);
+            evaluationTimeLimit = requireNonNullElse(evaluationTimeLimit, 60.0);
+            seed = requireNonNullElse(seed, 1L);
+            versions = requireNonNullElse(versions, new LinkedHashMap<>());
+        }
+    }
 
-    /** An arm: {@code preset} (name, file or object) or {@code tune} (experiment name, file or object), with overrides. */
+    /**
+     * An arm: {@code name}, and {@code preset} (name, file or object) or {@code tune} (experiment
+     * name, file or object), with overrides: rule sections and {@code set}. {@code source} (where
+     * an inline preset or experiment came from) is written with the resolved form.
+     */
     record ArmForm(String name, JsonNode preset, JsonNode tune, String source, LinkedHashMap<String, JsonNode> set,
-                   JsonNode separation, JsonNode alignment, JsonNode cohesion, JsonNode neighbourhood, JsonNode motion) {}
+                   JsonNode separation, JsonNode alignment, JsonNode cohesion, JsonNode neighbourhood, JsonNode motion) {
+        ArmForm {
+            Check.present("name", name);
+            set = requireNonNullElse(set, new LinkedHashMap<>());
+        }
+    }
 
-    record ScenarioForm(Integer boids, Long steps, Long warmup) {}
+    /** {@code steps} is required; {@code boids} defaults to 0 (each arm's own), {@code warmup} to 0. */
+    record ScenarioForm(Integer boids, Long steps, Long warmup) {
+        ScenarioForm {
+            boids = requireNonNullElse(boids, 0);
+            Check.present("steps", steps);
+            warmup = requireNonNullElse(warmup, 0L);
+        }
+    }
 
-    /** {@code "replicates": 30} or {@code {"min": 10, "max": 200, "batch": 10}}. */
+    /**
+     * {@code "replicates": 30} or {@code {"min": 10, "max": 200, "batch": 10}}; {@code batch}
+     * only with a range, by default {@code min}.
+     */
     record ReplicatesForm(Integer min, Integer max, Integer batch) {
         @JsonCreator(mode = JsonCreator.Mode.DELEGATING)
         static ReplicatesForm of(int count) {
@@ -102,10 +130,26 @@ public final class ComparisonJson {
         }
 
         @JsonCreator(mode = JsonCreator.Mode.PROPERTIES)
-        ReplicatesForm {}
+        ReplicatesForm {
+            Check.present("min", min);
+            Check.present("max", max);
+            if (batch != null && min.equals(max) && !batch.equals(min)) {
+                throw new IllegalArgumentException("batch = " + batch + ": only a range (min < max) takes batches");
+            }
+            batch = batch != null ? batch : min.equals(max) ? min : Math.max(1, min);
+        }
     }
 
-    record BudgetForm(Integer generations, Integer population, Integer perEvaluation, Integer validationSeeds, Integer finalists) {}
+    /** Every field is required. */
+    record BudgetForm(Integer generations, Integer population, Integer perEvaluation, Integer validationSeeds, Integer finalists) {
+        BudgetForm {
+            Check.present("generations", generations);
+            Check.present("population", population);
+            Check.present("perEvaluation", perEvaluation);
+            Check.present("validationSeeds", validationSeeds);
+            Check.present("finalists", finalists);
+        }
+    }
 
     /** The rule families an arm may swap directly, e.g. {@code "separation": {"kind": "inverseSquareClamped", ...}}. */
     static final List<String> RULES = List.of("separation", "alignment", "cohesion", "neighbourhood", "motion");
@@ -118,15 +162,7 @@ public final class ComparisonJson {
      * @throws InputException one line starting with the file name
      */
     public static Comparison read(Path file) throws InputException {
-        String json;
-        try {
-            json = Files.readString(file);
-        } catch (NoSuchFileException e) {
-            throw new InputException(file + ": no such file", e);
-        } catch (IOException e) {
-            throw new InputException(file + ": cannot read: " + e.getMessage(), e);
-        }
-        return parse(json, file.toString(), file.toAbsolutePath().getParent());
+        return resolve(StrictJson.read(MAPPER, file, Form.class), file.toString(), file.toAbsolutePath().getParent());
     }
 
     /**
@@ -138,94 +174,44 @@ public final class ComparisonJson {
      *                        arm whose preset or experiment is invalid
      */
     public static Comparison parse(String json, String source, Path directory) throws InputException {
-        Form form;
-        try {
-            JsonNode tree = MAPPER.readTree(json);
-            if (tree == null || tree.isMissingNode()) throw new InputException(source + ": empty; expected a JSON object");
-            String nullAt = findNull(tree, "");
-            if (nullAt != null) throw new InputException(source + ": " + nullAt + " is null; leave it out for the default or give a value");
-            form = MAPPER.treeToValue(tree, Form.class);
-        } catch (StreamReadException e) {
-            String where = e.getLocation() == null ? "" : "line " + e.getLocation().getLineNr() + ", column "
-                    + e.getLocation().getColumnNr() + ": ";
-            throw new InputException(source + ": " + where + "malformed JSON: " + firstLine(e.getOriginalMessage()), e);
-        } catch (JsonMappingException e) {
-            throw new InputException(source + ": " + explain(e), e);
-        } catch (JsonProcessingException e) {
-            throw new InputException(source + ": " + firstLine(e.getOriginalMessage()), e);
-        }
-        if (form == null) throw new InputException(source + ": empty; expected a JSON object");
-        return resolve(form, source, directory);
+        return resolve(StrictJson.parse(MAPPER, json, source, Form.class), source, directory);
     }
 
     private static Comparison resolve(Form f, String source, Path directory) throws InputException {
-        if (!Comparison.FORMAT.equals(f.format())) {
-            throw new InputException(source + ": format = " + (f.format() == null ? "(missing)" : "\"" + f.format() + "\"")
-                    + ": must be \"" + Comparison.FORMAT + "\"");
-        }
-        require(f.name(), source, "name");
-        require(f.arms(), source, "arms");
-        require(f.objectives(), source, "objectives");
-        require(f.scenario(), source, "scenario");
-        require(f.scenario().steps(), source, "scenario.steps");
-        require(f.replicates(), source, "replicates");
-        Scenario scenario = build(source, "scenario", () -> new Scenario(or(f.scenario().boids(), 0), f.scenario().steps(),
-                or(f.scenario().warmup(), 0L)));
+        Scenario scenario = build(source, "scenario", () -> new Scenario(f.scenario().boids(), f.scenario().steps(),
+                f.scenario().warmup()));
         List<ObjectiveSpec> objectives = new ArrayList<>();
         for (int k = 0; k < f.objectives().size(); k++) {
             String text = f.objectives().get(k);
             objectives.add(build(source, "objectives[" + k + "]", () -> ObjectiveSpec.parse(text, scenario.warmup())));
         }
         ReplicatesForm r = f.replicates();
-        require(r.min(), source, "replicates.min");
-        require(r.max(), source, "replicates.max");
-        Comparison.Replicates replicates = build(source, null, () -> new Comparison.Replicates(r.min(), r.max(),
-                r.batch() != null ? r.batch() : r.min().equals(r.max()) ? r.min() : Math.max(1, r.min())));
-        if (r.batch() != null && r.min().equals(r.max()) && !r.batch().equals(r.min())) {
-            throw new InputException(source + ": replicates.batch = " + r.batch() + ": only a range (min < max) takes batches");
-        }
-        Comparison.Budget budget = null;
-        if (f.budget() != null) {
-            BudgetForm b = f.budget();
-            for (String field : List.of("generations", "population", "perEvaluation", "validationSeeds", "finalists")) {
-                Object value = switch (field) {
-                    case "generations" -> b.generations();
-                    case "population" -> b.population();
-                    case "perEvaluation" -> b.perEvaluation();
-                    case "validationSeeds" -> b.validationSeeds();
-                    default -> b.finalists();
-                };
-                require(value, source, "budget." + field);
-            }
-            budget = build(source, null, () -> new Comparison.Budget(b.generations(), b.population(), b.perEvaluation(),
-                    b.validationSeeds(), b.finalists()));
-        }
-        Map<String, JsonNode> common = f.set() == null ? Map.of() : f.set();
+        Comparison.Replicates replicates = build(source, null, () -> new Comparison.Replicates(r.min(), r.max(), r.batch()));
+        BudgetForm b = f.budget();
+        Comparison.Budget budget = b == null ? null : build(source, null, () -> new Comparison.Budget(b.generations(),
+                b.population(), b.perEvaluation(), b.validationSeeds(), b.finalists()));
+        Map<String, JsonNode> common = f.set();
         List<Comparison.Arm> arms = new ArrayList<>();
         for (int a = 0; a < f.arms().size(); a++) {
             arms.add(arm(f.arms().get(a), common, budget, scenario, objectives, source, "arms[" + a + "]", directory));
         }
         checkBudgets(arms, source);
-        double seconds = or(f.evaluationTimeLimit(), 60.0);
+        double seconds = f.evaluationTimeLimit();
         if (!(seconds > 0 && seconds < 1e9)) {
             throw new InputException(source + ": evaluationTimeLimit = " + seconds + ": must be in (0, 1e9) seconds");
         }
-        Comparison.Budget finalBudget = budget;
-        return build(source, null, () -> new Comparison(f.name(), or(f.description(), ""), common, arms, objectives, scenario,
-                replicates, or(f.alpha(), 0.05), or(f.bootstrap(), 2000), finalBudget,
-                Duration.ofNanos(Math.round(seconds * 1e9)), or(f.seed(), 1L)));
+        return build(source, null, () -> new Comparison(f.name(), f.description(), common, arms, objectives, scenario,
+                replicates, f.alpha(), f.bootstrap(), budget, Duration.ofNanos(Math.round(seconds * 1e9)), f.seed()));
     }
 
     private static Comparison.Arm arm(ArmForm a, Map<String, JsonNode> common, Comparison.Budget budget, Scenario scenario,
                                       List<ObjectiveSpec> objectives, String source, String where, Path directory)
             throws InputException {
-        if (a == null) throw new InputException(source + ": " + where + " is null; expected an object");
-        require(a.name(), source, where + ".name");
         String at = source + ": arm " + a.name();
         Map<String, JsonNode> own = new LinkedHashMap<>();
         List<JsonNode> rules = Arrays.asList(a.separation(), a.alignment(), a.cohesion(), a.neighbourhood(), a.motion());
         for (int k = 0; k < RULES.size(); k++) if (rules.get(k) != null) own.put(RULES.get(k), rules.get(k));
-        if (a.set() != null) own.putAll(a.set());
+        own.putAll(a.set());
         Map<String, JsonNode> set = new LinkedHashMap<>(common);
         set.putAll(own);
         if ((a.preset() == null) == (a.tune() == null)) {
@@ -437,79 +423,5 @@ public final class ComparisonJson {
         } catch (IllegalArgumentException e) {
             throw new InputException(source + ": " + (where == null ? "" : where + ": ") + e.getMessage(), e);
         }
-    }
-
-    private static void require(Object value, String source, String field) throws InputException {
-        if (value == null) throw new InputException(source + ": " + field + " is missing");
-    }
-
-    private static <T> T or(T value, T otherwise) {
-        return value == null ? otherwise : value;
-    }
-
-    private static String explain(JsonMappingException e) {
-        String path = path(e.getPath());
-        return switch (e) {
-            case UnrecognizedPropertyException u -> path + ": unknown key; allowed: " + keys(u.getReferringClass());
-            case InvalidNullException n -> path + " is null; leave it out for the default or give a value";
-            case ValueInstantiationException v when v.getCause() != null -> path + ": " + firstLine(v.getCause().getMessage());
-            case MismatchedInputException m -> path + ": expected " + expected(m.getTargetType())
-                    + (m.getOriginalMessage() != null && m.getOriginalMessage().contains("trailing") ? " (content after the top-level object)" : "");
-            default -> (path.isEmpty() ? "" : path + ": ") + firstLine(e.getOriginalMessage());
-        };
-    }
-
-    /** @return the path of the first JSON null in the tree, or null if there is none (an absent key is not a null). */
-    private static String findNull(JsonNode node, String path) {
-        if (node.isNull()) return path.isEmpty() ? "(top level)" : path;
-        if (node.isObject()) {
-            for (var it = node.properties().iterator(); it.hasNext(); ) {
-                var e = it.next();
-                String found = findNull(e.getValue(), path.isEmpty() ? e.getKey() : path + "." + e.getKey());
-                if (found != null) return found;
-            }
-        } else if (node.isArray()) {
-            for (int i = 0; i < node.size(); i++) {
-                String found = findNull(node.get(i), path + "[" + i + "]");
-                if (found != null) return found;
-            }
-        }
-        return null;
-    }
-
-    private static String path(List<JsonMappingException.Reference> references) {
-        StringBuilder path = new StringBuilder();
-        for (JsonMappingException.Reference r : references) {
-            if (r.getFieldName() != null) {
-                if (!path.isEmpty()) path.append('.');
-                path.append(r.getFieldName());
-            } else if (r.getIndex() >= 0) {
-                path.append('[').append(r.getIndex()).append(']');
-            }
-        }
-        return path.isEmpty() ? "(top level)" : path.toString();
-    }
-
-    private static String keys(Class<?> type) {
-        if (type == null || !type.isRecord()) return "(see the README)";
-        return Arrays.stream(type.getRecordComponents()).map(java.lang.reflect.RecordComponent::getName)
-                .filter(name -> !(type == io.flocktune.sim.Preset.class && name.equals("customRules")))   // Java only
-                .collect(Collectors.joining(", "));
-    }
-
-    private static String expected(Class<?> type) {
-        if (type == null) return "another value";
-        if (type == Integer.class || type == int.class || type == Long.class || type == long.class) return "an integer";
-        if (type == Double.class || type == double.class) return "a number";
-        if (type == String.class) return "a string";
-        if (List.class.isAssignableFrom(type)) return "an array";
-        if (type == ReplicatesForm.class) return "an integer or {\"min\": …, \"max\": …, \"batch\": …}";
-        return "an object";
-    }
-
-    private static String firstLine(String message) {
-        if (message == null) return "(no details)";
-        int newline = message.indexOf('\n');
-        return (newline < 0 ? message : message.substring(0, newline)).strip();
     }
 }

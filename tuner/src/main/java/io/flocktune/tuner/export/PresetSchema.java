@@ -1,14 +1,12 @@
 package io.flocktune.tuner.export;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.json.JsonMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import com.fasterxml.jackson.databind.SerializationFeature;
 import io.flocktune.sim.Constraint;
 import io.flocktune.sim.Kinds;
 import io.flocktune.sim.Preset;
+import io.flocktune.tuner.io.StrictJson;
 
 import java.lang.reflect.ParameterizedType;
 import java.lang.reflect.RecordComponent;
@@ -44,7 +42,6 @@ public final class PresetSchema {
     public static final String FILE = "flocktune-preset-1.schema.json";
 
     private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
-    private static final JsonMapper MAPPER = JsonMapper.builder().enable(SerializationFeature.INDENT_OUTPUT).build();
 
     /** @return the schema as a JSON tree (a new tree on every call) */
     public static ObjectNode tree() {
@@ -91,11 +88,7 @@ public final class PresetSchema {
 
     /** @return the schema as indented JSON with a trailing newline */
     public static String write() {
-        try {
-            return MAPPER.writeValueAsString(tree()) + "\n";
-        } catch (JsonProcessingException e) {
-            throw new IllegalStateException("cannot write the preset schema", e);
-        }
+        return StrictJson.writeIndented(tree());
     }
 
     private static ObjectNode recordSchema(Class<?> record, String kind, ObjectNode defs) {

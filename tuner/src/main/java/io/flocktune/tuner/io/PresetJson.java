@@ -259,7 +259,7 @@ public final class PresetJson {
 
     /** Parses JSON text into a tree, not yet checked as a preset; {@code source} names it in messages. */
     public static JsonNode parseTree(String json, String source) throws InputException {
-        return StrictJson.readTree(MAPPER, json.startsWith("\uFEFF") ? json.substring(1) : json, source);
+        return StrictJson.readTree(MAPPER, json, source);   // a byte order mark is skipped there
     }
 
     // ------------------------------------------------------------------ writing

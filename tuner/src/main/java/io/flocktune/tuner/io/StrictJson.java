@@ -1,11 +1,15 @@
 package io.flocktune.tuner.io;
 
+import com.fasterxml.jackson.annotation.JsonCreator;
 import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonLocation;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.JsonStreamContext;
 import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.core.StreamReadConstraints;
 import com.fasterxml.jackson.core.StreamReadFeature;
+import com.fasterxml.jackson.core.exc.InputCoercionException;
 import com.fasterxml.jackson.core.exc.StreamConstraintsException;
 import com.fasterxml.jackson.core.exc.StreamReadException;
 import com.fasterxml.jackson.core.json.JsonReadFeature;
@@ -15,6 +19,8 @@ import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonMappingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.MapperFeature;
+import com.fasterxml.jackson.databind.ObjectWriter;
+import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.cfg.CoercionAction;
 import com.fasterxml.jackson.databind.cfg.CoercionInputShape;
 import com.fasterxml.jackson.databind.exc.InvalidFormatException;
@@ -28,6 +34,7 @@ import com.fasterxml.jackson.databind.type.LogicalType;
 import io.flocktune.sim.Kinds;
 
 import java.io.IOException;
+import java.lang.reflect.Method;
 import java.lang.reflect.RecordComponent;
 import java.nio.ByteBuffer;
 import java.nio.CharBuffer;
@@ -38,27 +45,58 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.util.ArrayDeque;
 import java.util.Arrays;
 import java.util.Collection;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 
 /**
- * The one JSON style of flocktune's files (presets, experiments, checkpoints): text read as
- * strict UTF-8 (a leading byte order mark is skipped), parsed by Jackson with duplicate keys,
- * trailing content and nesting deeper than {@value #MAX_DEPTH} levels refused, then bound to
- * records with unknown keys, wrong types ({@code "5"} for a number, {@code 1.5} for an integer)
- * and the records' own checks reported as one line naming the field. Nothing of the parser's
- * internals reaches a message.
+ * The one JSON layer of flocktune's files (presets, experiments, comparisons, robustness grids,
+ * checkpoints, the built-in tables): text read as strict UTF-8 (a leading byte order mark is
+ * skipped; CRLF line ends are whitespace to JSON), parsed by Jackson with duplicate keys,
+ * trailing content, nesting deeper than {@value #MAX_DEPTH} levels and numbers longer than
+ * {@value #MAX_NUMBER_LENGTH} digits refused, nulls refused, then bound to records with
+ * unknown keys, wrong types ({@code "5"} for a number, {@code 1.5} for an integer), integers
+ * beyond their type and the records' own checks reported as one line
+ * {@code file: field: what is allowed}. Nothing of the parser's internals reaches a message.
+ *
+ * <h2>Optional fields and their defaults</h2>
+ * A file's record declares every key it accepts as a component. A key the file may leave out is
+ * a boxed component ({@code Integer}, {@code Double}, a record, a list); it arrives as
+ * {@code null} only when the key is absent, because a JSON {@code null} is refused before binding
+ * ({@link #rejectNulls}). The record's compact constructor then fills the default or refuses
+ * the absence, so that no component is null after construction:
+ *
+ * <pre>{@code
+ * record ScenarioForm(Integer boids, Long steps, Long warmup) {
+ *     ScenarioForm {
+ *         boids = Objects.requireNonNullElse(boids, 0);       // optional, default 0
+ *         Check.present("steps", steps);                        // required: "scenario.steps is missing"
+ *         warmup = Objects.requireNonNullElse(warmup, 0L);
+ *     }
+ * }
+ * }</pre>
+ *
+ * An {@link IllegalArgumentException} of a compact constructor becomes one line prefixed with
+ * the record's path in the file, e.g. {@code arms[1].name is missing}.
  */
 public final class StrictJson {
     private StrictJson() {}
 
     /** Deepest nesting accepted; flocktune's files need fewer than 10 levels. */
     public static final int MAX_DEPTH = 64;
+
+    /**
+     * Most digits a number may have (its integer, fraction and exponent digits together); a double
+     * needs at most 17 significant digits to read back bit for bit.
+     */
+    public static final int MAX_NUMBER_LENGTH = 1000;
 
     private static final char BOM = '\uFEFF';
 
@@ -70,7 +108,8 @@ public final class StrictJson {
      */
     public static JsonMapper.Builder builder() {
         return JsonMapper.builder(JsonFactory.builder()
-                        .streamReadConstraints(StreamReadConstraints.builder().maxNestingDepth(MAX_DEPTH).build()).build())
+                        .streamReadConstraints(StreamReadConstraints.builder()
+                                .maxNestingDepth(MAX_DEPTH).maxNumberLength(MAX_NUMBER_LENGTH).build()).build())
                 .enable(JsonReadFeature.ALLOW_NON_NUMERIC_NUMBERS)
                 .disable(JsonWriteFeature.WRITE_NAN_AS_STRINGS)
                 .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
@@ -83,6 +122,22 @@ public final class StrictJson {
                         .setCoercion(CoercionInputShape.Integer, CoercionAction.Fail)
                         .setCoercion(CoercionInputShape.Float, CoercionAction.Fail)
                         .setCoercion(CoercionInputShape.Boolean, CoercionAction.Fail));
+    }
+
+    // ------------------------------------------------------------------ writing
+
+    private static final ObjectWriter INDENTED = JsonMapper.builder().enable(SerializationFeature.INDENT_OUTPUT).build().writer();
+
+    /**
+     * @return {@code value} (a tree or a record) as indented JSON, two spaces a level, with a
+     *         trailing newline; the form of the schema and of the export manifests
+     */
+    public static String writeIndented(Object value) {
+        try {
+            return INDENTED.writeValueAsString(value) + "\n";
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("cannot write " + value.getClass().getSimpleName() + " as JSON", e);
+        }
     }
 
     // ------------------------------------------------------------------ text
@@ -139,37 +194,98 @@ public final class StrictJson {
         }
     }
 
+    // ------------------------------------------------------------------ reading a file into a record
+
+    /**
+     * Reads a file into a record: {@link #readText}, {@link #readTree}, {@link #rejectNulls},
+     * {@link #bind}.
+     *
+     * @param mapper a mapper from {@link #builder()}
+     * @throws InputException one line naming the file and the field
+     */
+    public static <T> T read(JsonMapper mapper, Path file, Class<T> type) throws InputException {
+        return parse(mapper, readText(file), file.toString(), type);
+    }
+
+    /**
+     * Parses JSON text into a record, as {@link #read} does for a file.
+     *
+     * @param source names the text in messages, e.g. a file name
+     * @throws InputException one line naming {@code source} and the field
+     */
+    public static <T> T parse(JsonMapper mapper, String json, String source, Class<T> type) throws InputException {
+        JsonNode tree = readTree(mapper, json, source);
+        rejectNulls(tree, source);
+        return bind(mapper, tree, type, source);
+    }
+
     // ------------------------------------------------------------------ parsing
 
     /**
-     * Parses JSON text into a tree.
+     * Parses JSON text into a tree; a leading byte order mark is skipped.
      *
      * @throws InputException one line naming {@code source}, the line and column, and the problem
      */
     public static JsonNode readTree(JsonMapper mapper, String json, String source) throws InputException {
-        try {
-            JsonNode tree = mapper.readTree(json);
-            if (tree == null || tree.isMissingNode()) throw new InputException(source + ": empty; expected a JSON object");
-            return tree;
-        } catch (JsonProcessingException e) {
-            throw malformed(source, e);
+        try (JsonParser parser = mapper.createParser(!json.isEmpty() && json.charAt(0) == BOM ? json.substring(1) : json)) {
+            try {
+                JsonNode tree = mapper.readTree(parser);
+                if (tree == null || tree.isMissingNode()) throw new InputException(source + ": empty; expected a JSON object");
+                return tree;
+            } catch (JsonProcessingException e) {
+                throw malformed(source, e, parser);   // the parser knows where it stood when a limit stopped it
+            }
+        } catch (IOException e) {
+            throw new InputException(source + ": cannot read: " + firstLine(e.getMessage()), e);
         }
     }
 
     /** One line for a JSON text that does not parse. */
     public static InputException malformed(String source, JsonProcessingException e) {
-        String where = e.getLocation() == null || e.getLocation().getLineNr() < 0 ? ""
-                : "line " + e.getLocation().getLineNr() + ", column " + e.getLocation().getColumnNr() + ": ";
+        return malformed(source, e, e.getProcessor() instanceof JsonParser parser ? parser : null);
+    }
+
+    private static InputException malformed(String source, JsonProcessingException e, JsonParser parser) {
+        JsonLocation location = e.getLocation() != null || parser == null ? e.getLocation() : parser.currentLocation();
+        String where = location == null || location.getLineNr() < 0 ? ""
+                : "line " + location.getLineNr() + ", column " + location.getColumnNr() + ": ";
+        String message = String.valueOf(e.getOriginalMessage());
+        Matcher tooLong = TOO_LONG.matcher(message);
         String what = switch (e) {
-            case StreamConstraintsException deep when String.valueOf(deep.getOriginalMessage()).contains("esting depth") ->
+            case StreamConstraintsException deep when message.contains("esting depth") ->
                     "nested deeper than " + MAX_DEPTH + " levels";
-            case StreamConstraintsException limit -> firstLine(limit.getOriginalMessage());
-            case StreamReadException read -> firstLine(read.getOriginalMessage());
+            case StreamConstraintsException limit when tooLong.find() -> at(parser) + switch (tooLong.group(1)) {
+                        case "Number value" -> "a number of " + tooLong.group(2) + " digits; at most " + tooLong.group(3);
+                        case "String value" -> "a text of " + tooLong.group(2) + " characters; at most " + tooLong.group(3);
+                        default -> "a key of " + tooLong.group(2) + " characters; at most " + tooLong.group(3);
+                    };
+            case StreamConstraintsException limit -> firstLine(message);
+            case StreamReadException duplicate when message.startsWith("Duplicate field") -> at(parser) + "duplicate key";
+            case StreamReadException read -> firstLine(message);
             case MismatchedInputException trailing when String.valueOf(trailing.getOriginalMessage()).startsWith("Trailing token") ->
                     "unexpected content after the top-level object";
             default -> firstLine(e.getOriginalMessage());
         };
         return new InputException(source + ": " + where + "malformed JSON: " + what, e);
+    }
+
+    /** Jackson's "Number value length (1001) exceeds the maximum allowed (1000, from `...`)". */
+    private static final Pattern TOO_LONG =
+            Pattern.compile("^(Number value|String value|Name) length \\((\\d+)\\) exceeds the maximum allowed \\((\\d+)");
+
+    /** @return "path: " of where the parser stood, e.g. "arms[1].name: ", or "" at the top. */
+    private static String at(JsonProcessingException e) {
+        return at(e.getProcessor() instanceof JsonParser parser ? parser : null);
+    }
+
+    private static String at(JsonParser parser) {
+        if (parser == null) return "";
+        ArrayDeque<String> parts = new ArrayDeque<>();
+        for (JsonStreamContext c = parser.getParsingContext(); c != null && !c.inRoot(); c = c.getParent()) {
+            if (c.inObject() && c.getCurrentName() != null) parts.addFirst((c.getParent().inRoot() ? "" : ".") + c.getCurrentName());
+            else if (c.inArray()) parts.addFirst("[" + Math.max(0, c.getCurrentIndex()) + "]");
+        }
+        return parts.isEmpty() ? "" : String.join("", parts) + ": ";
     }
 
     /**
@@ -213,6 +329,9 @@ public final class StrictJson {
             return mapper.treeToValue(tree, type);
         } catch (DatabindException e) {
             throw new InputException(source + ": " + explain((JsonMappingException) e), e);
+        } catch (InputCoercionException e) {
+            String at = at(e);
+            throw new InputException(source + ": " + (at.isEmpty() ? "" : at.substring(0, at.length() - 2)) + outOfRange(e.getOriginalMessage()), e);
         } catch (JsonProcessingException | IllegalArgumentException e) {
             throw new InputException(source + ": " + firstLine(e.getMessage()), e);
         }
@@ -226,8 +345,7 @@ public final class StrictJson {
         String path = path(e.getPath());
         return switch (e) {
             case ValueInstantiationException v when v.getCause() instanceof IllegalArgumentException bad ->
-                    // the records name the field and range ("radius = -1.0: must be > 0 and finite")
-                    (path.isEmpty() ? "" : path + ".") + bad.getMessage();
+                    within(path, v.getType() == null ? null : v.getType().getRawClass(), bad.getMessage());
             case UnrecognizedPropertyException u -> path + ": unknown key; allowed: " + keysOf(u.getReferringClass());
             case InvalidTypeIdException t -> {
                 String kinds = kindsOf(t.getBaseType().getRawClass());
@@ -237,9 +355,41 @@ public final class StrictJson {
             }
             case InvalidNullException n -> path + " is null; expected " + expected(n.getTargetType());
             case InvalidFormatException f -> path + " = " + quoted(f.getValue()) + ": expected " + expected(f.getTargetType());
-            case MismatchedInputException m -> mismatch(path, m);
-            default -> (path.isEmpty() ? "" : path + ": ") + firstLine(e.getOriginalMessage());
+            case MismatchedInputException m -> mismatch(path.isEmpty() ? "(top level)" : path, m);
+            default -> String.valueOf(e.getOriginalMessage()).startsWith("Numeric value (")
+                    ? path + outOfRange(e.getOriginalMessage())
+                    : (path.isEmpty() ? "" : path + ": ") + firstLine(e.getOriginalMessage());
         };
+    }
+
+    /**
+     * Jackson's "Numeric value (99999999999) out of range of int (-2147483648 - 2147483647)" as
+     * " = 99999999999: too large for an integer (at most 2147483647)".
+     */
+    private static String outOfRange(String message) {
+        Matcher m = OUT_OF_RANGE.matcher(String.valueOf(message));
+        if (!m.find()) return ": " + firstLine(message);
+        boolean negative = m.group(1).startsWith("-");
+        return " = " + m.group(1) + ": too " + (negative ? "small" : "large") + " for an integer ("
+                + (negative ? "at least " + m.group(2) : "at most " + m.group(3)) + ")";
+    }
+
+    private static final Pattern OUT_OF_RANGE =
+            Pattern.compile("^Numeric value \\(([^)]*)\\) out of range of \\w+ \\((-?\\d+) - (-?\\d+)\\)");
+
+    /**
+     * A record's own message at the record's path: "arms[1]" and "name is missing" give
+     * "arms[1].name is missing" when the message starts with one of the record's fields (the
+     * records name the field and range: "radius = -1.0: must be > 0 and finite"), else
+     * "arms[1]: " and the message.
+     */
+    private static String within(String path, Class<?> record, String message) {
+        if (path.isEmpty()) return message;
+        boolean field = record != null && record.isRecord() && Arrays.stream(record.getRecordComponents())
+                .map(RecordComponent::getName)
+                .anyMatch(name -> message.startsWith(name)
+                        && (message.length() == name.length() || !Character.isJavaIdentifierPart(message.charAt(name.length()))));
+        return path + (field ? "." : ": ") + message;
     }
 
     /** A value of the wrong shape, or a field that is missing or null. */
@@ -307,6 +457,12 @@ public final class StrictJson {
                     .map(c -> lowerCase((Enum<?>) c)).collect(Collectors.joining(", "));
         }
         if (Collection.class.isAssignableFrom(type) || type.isArray()) return "an array";
+        for (Method m : type.getDeclaredMethods()) {   // a record that also reads from one value
+            JsonCreator creator = m.getAnnotation(JsonCreator.class);
+            if (creator != null && creator.mode() == JsonCreator.Mode.DELEGATING && m.getParameterCount() == 1) {
+                return expected(m.getParameterTypes()[0]) + " or an object with keys " + keysOf(type);
+            }
+        }
         return "an object";
     }
 
@@ -348,8 +504,8 @@ public final class StrictJson {
         return SOURCE_MARKER.matcher(line).replaceAll("(opened at line $1, column $2)");
     }
 
-    private static final java.util.regex.Pattern SOURCE_MARKER =
-            java.util.regex.Pattern.compile("\\(start marker at \\[Source: [^\\]]*?; line: (\\d+), column: (\\d+)\\]\\)");
+    private static final Pattern SOURCE_MARKER =
+            Pattern.compile("\\(start marker at \\[Source: [^\\]]*?; line: (\\d+), column: (\\d+)\\]\\)");
 
     static String lowerCase(Enum<?> constant) {
         return constant.name().toLowerCase(Locale.ROOT);

@@ -21,24 +21,24 @@ import java.util.List;
 public record Factor(String name, String path, List<Double> multipliers, List<JsonNode> values, List<String> alsoScale) {
     public Factor {
         if (name == null || name.isBlank()) throw new IllegalArgumentException("name is missing");
-        if (path == null || path.isBlank()) throw new IllegalArgumentException(name + ": path is missing");
+        if (path == null || path.isBlank()) throw new IllegalArgumentException("path is missing");
         if ((multipliers == null) == (values == null)) {
-            throw new IllegalArgumentException(name + ": give exactly one of multipliers and values");
+            throw new IllegalArgumentException("factor \"" + name + "\": give exactly one of multipliers and values");
         }
         if (multipliers != null) {
-            if (multipliers.isEmpty()) throw new IllegalArgumentException(name + ": multipliers: give at least one");
+            if (multipliers.isEmpty()) throw new IllegalArgumentException("multipliers: give at least one");
             for (Double m : multipliers) {
                 if (m == null || !Double.isFinite(m) || m <= 0) {
-                    throw new IllegalArgumentException(name + ": multipliers: " + m + " must be finite and > 0");
+                    throw new IllegalArgumentException("multipliers: " + m + ": must be finite and > 0");
                 }
             }
             multipliers = List.copyOf(multipliers);
         }
         if (values != null) {
-            if (values.isEmpty()) throw new IllegalArgumentException(name + ": values: give at least one");
-            if (values.stream().anyMatch(v -> v == null || v.isNull())) throw new IllegalArgumentException(name + ": values: null is not a value");
+            if (values.isEmpty()) throw new IllegalArgumentException("values: give at least one");
+            if (values.stream().anyMatch(v -> v == null || v.isNull())) throw new IllegalArgumentException("values: null is not a value");
             values = values.stream().<JsonNode>map(JsonNode::deepCopy).toList();
-            if (alsoScale != null && !alsoScale.isEmpty()) throw new IllegalArgumentException(name + ": alsoScale needs multipliers");
+            if (alsoScale != null && !alsoScale.isEmpty()) throw new IllegalArgumentException("alsoScale: only with multipliers");
         }
         alsoScale = alsoScale == null ? List.of() : List.copyOf(alsoScale);
     }

@@ -56,20 +56,28 @@ public record ScenarioGrid(String format, List<Factor> factors) {
                 Factor.scaling("flock size", "boids.count", List.of(0.25, 0.5, 1.0, 2.0, 4.0)),
                 Factor.scaling("world size", "world.size", List.of(0.5, 0.75, 1.0, 1.5, 2.0), "boids.spawnSize"),
                 Factor.scaling("time step", "motion.dt", List.of(0.5, 0.75, 1.0, 1.5, 2.0)),
-                new Factor("predators", "predators.count", null, predators.stream().map(c -> (com.fasterxml.jackson.databind.JsonNode) IntNode.valueOf(c)).toList(), null),
+                new Factor("predators", "predators.count", null, predators.stream().<JsonNode>map(IntNode::valueOf).toList(), null),
                 Factor.scaling("initial spread", "boids.spawnSize", List.of(0.1, 0.25, 0.5, 1.0))));
     }
 
     /**
      * Reads a scenarios file strictly ({@link StrictJson}): unknown or duplicate keys, null,
-     * wrong types and missing fields are errors.
+     * wrong types and missing fields are errors; a byte order mark and CRLF line ends are
+     * accepted.
      *
-     * @throws InputException one line naming the file and the field
+     * @throws InputException one line naming the file and the field, e.g.
+     *                        {@code grid.json: factors[1].colour: unknown key; allowed: name, path, ...}
      */
     public static ScenarioGrid read(Path file) throws InputException {
-        String source = file.toString();
-        JsonNode tree = StrictJson.readTree(MAPPER, StrictJson.readText(file), source);
-        StrictJson.rejectNulls(tree, source);
-        return StrictJson.bind(MAPPER, tree, ScenarioGrid.class, source);
+        return StrictJson.read(MAPPER, file, ScenarioGrid.class);
+    }
+
+    /**
+     * Parses a scenarios file's text, as {@link #read} does.
+     *
+     * @param source names the text in messages
+     */
+    public static ScenarioGrid parse(String json, String source) throws InputException {
+        return StrictJson.parse(MAPPER, json, source, ScenarioGrid.class);
     }
 }

@@ -150,7 +150,7 @@ class CompareCommandTest {
         List<String[]> cases = List.of(
                 new String[] {"{\"format\": \"flocktune-comparison/1\", \"name\": \"x\"}", "arms is missing"},
                 new String[] {comparison("8").replace("\"bootstrap\": 300", "\"bootstrap\": 300, \"colour\": 2"), "colour: unknown key"},
-                new String[] {comparison("8").replace("\"replicates\": 8", "\"replicates\": 8, \"replicates\": 9"), "Duplicate field 'replicates'"},
+                new String[] {comparison("8").replace("\"replicates\": 8", "\"replicates\": 8, \"replicates\": 9"), "malformed JSON: replicates: duplicate key"},
                 new String[] {comparison("8").replace("\"name\": \"tiny\"", "\"name\": null"), "name is null"},
                 new String[] {comparison("8") + "]", "malformed JSON"},
                 new String[] {comparison("{\"min\": 8, \"max\": 4}"), "replicates.max = 4"});

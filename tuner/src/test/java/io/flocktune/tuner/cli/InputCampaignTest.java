@@ -100,7 +100,7 @@ class InputCampaignTest {
                 // experiment files
                 experiment("trailing garbage", "\"seed\": 7\n}", "\"seed\": 7\n} {}", "malformed JSON: unexpected content after the top-level object"),
                 experiment("trailing text", "\"seed\": 7\n}", "\"seed\": 7\n} x", "line 25, column 3: malformed JSON: Unrecognized token 'x'"),
-                experiment("duplicate key", "\"seed\": 7", "\"seed\": 7, \"seed\": 8", "Duplicate field 'seed'"),
+                experiment("duplicate key", "\"seed\": 7", "\"seed\": 7, \"seed\": 8", "malformed JSON: seed: duplicate key"),
                 experiment("null seed", "\"seed\": 7", "\"seed\": null", "seed is null"),
                 experiment("null in a section", "\"elitism\": 1", "\"elitism\": null", "ga.elitism is null"),
                 experiment("too deep", "\"set\": {\"predators.count\": 1}", deep, "nested deeper than 64 levels"),

@@ -13,10 +13,26 @@ import static io.flocktune.tuner.cli.MainTest.flocktune;
 import static io.flocktune.tuner.cli.MainTest.ok;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** End-to-end tests of {@code flocktune peers}, in-process through {@link Main#run}. */
 class PeersCommandTest {
+
+    @Test
+    void thePublishedTableIsBoundStrictly() throws Exception {
+        String text = new String(PeersCommand.class.getResourceAsStream(PeersCommand.PEERS).readAllBytes(),
+                java.nio.charset.StandardCharsets.UTF_8);
+        assertEquals(PeersCommand.published(), PeersCommand.published("\uFEFF" + text.replace("\n", "\r\n"), "peers.json"));
+        assertEquals(0, PeersCommand.published(text, "peers.json").getFirst().publishedRuns(), "the default");
+        io.flocktune.tuner.io.InputException unknown = assertThrows(io.flocktune.tuner.io.InputException.class,
+                () -> PeersCommand.published(text.replace("\"tool\":", "\"toll\": 1, \"tool\":"), "peers.json"));
+        assertEquals("peers.json: peers[0].toll: unknown key; allowed: experiment, tool, figure, runs, wall, publishedRuns",
+                unknown.getMessage());
+        io.flocktune.tuner.io.InputException missing = assertThrows(io.flocktune.tuner.io.InputException.class,
+                () -> PeersCommand.published(text.replaceFirst("\"tool\": \"[^\"]*\",", ""), "peers.json"));
+        assertEquals("peers.json: peers[0].tool is missing", missing.getMessage());
+    }
 
     @Test
     void everyPublishedPeerIsABuiltInExperimentAndListed() {

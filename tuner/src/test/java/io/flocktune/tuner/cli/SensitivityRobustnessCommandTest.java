@@ -171,6 +171,20 @@ class SensitivityRobustnessCommandTest {
         assertFalse(Files.exists(out), "nothing written");
     }
 
+    @Test
+    void aHugeMultiplierIsOneLineInFlocktunesWords(@TempDir Path tmp) throws Exception {
+        Path scenarios = tmp.resolve("grid.json");
+        Files.writeString(scenarios, "\uFEFF{\"format\": \"flocktune-scenarios/1\", \"factors\": [{\"name\": \"n\", \"path\": \"boids.count\","
+                + " \"multipliers\": [1, 1e300]}]}\r\n");
+        Path out = tmp.resolve("r");
+        MainTest.Result r = flocktune(robustness(scenarios, out));
+        assertEquals(2, r.exit(), r.err());
+        assertEquals(1, r.errLines().size(), r.err());
+        assertTrue(r.err().contains("boids.count = 9223372036854775807: too large for an integer (at most 2147483647)"), r.err());
+        assertFalse(r.err().contains("Numeric value") || r.err().contains("out of range of int"), r.err());
+        assertFalse(Files.exists(out), "nothing written");
+    }
+
     @ParameterizedTest
     @ValueSource(strings = {"--replicates=1", "--steps=0", "--warmup=60", "--objective=nosuchmetric", "--set=boids.colour=3"})
     void badRobustnessOptionsAreOneLineExitTwo(String arg, @TempDir Path tmp) throws Exception {

@@ -218,6 +218,6 @@ class ExperimentJsonTest {
         InputException text = assertThrows(InputException.class, () -> ExperimentJson.parse(minimal(", \"seed\": \"5\""), "m.json", null));
         assertTrue(text.getMessage().startsWith("m.json: seed: expected an integer"), text.getMessage());
         InputException dup = assertThrows(InputException.class, () -> ExperimentJson.parse(minimal(", \"seed\": 5, \"seed\": 6"), "m.json", null));
-        assertTrue(dup.getMessage().contains("malformed JSON: Duplicate field 'seed'"), dup.getMessage());
+        assertTrue(dup.getMessage().contains("malformed JSON: seed: duplicate key"), dup.getMessage());
     }
 }

@@ -79,7 +79,7 @@ class PresetJsonTest {
             "boids.count=\"5\"             | boids.count: expected an integer, found a string",
             "boids.count=null              | boids.count is null; expected an integer",
             "boids.count=1e3               | boids.count = 1000.0: expected an integer",
-            "boids.count=10000000000       | boids.count: Numeric value (10000000000) out of range of int",
+            "boids.count=10000000000       | boids.count = 10000000000: too large for an integer (at most 2147483647)",
             "neighbourhood.radius=-1       | neighbourhood.radius = -1.0: must be > 0 and finite",
             "separation.radius=0           | separation.radius = 0.0: must be > 0 and finite",
             "boids.maxSpeed=NaN            | boids.maxSpeed = NaN: must be > 0 and finite",
@@ -125,7 +125,7 @@ class PresetJsonTest {
     @CsvSource(delimiter = '|', value = {
             "{\"format\": \"flocktune-preset/1\",,}  | x.json: line 1, column 33: malformed JSON: Unexpected character",
             "{\"format\": 1 |                          x.json: line 1, column 13: malformed JSON: Unexpected end-of-input",
-            "{\"a\": 1, \"a\": 2}                      | x.json: line 1, column 13: malformed JSON: Duplicate field 'a'",
+            "{\"a\": 1, \"a\": 2}                      | x.json: line 1, column 13: malformed JSON: a: duplicate key",
             "{} {}                                     | x.json: line 1, column 4: malformed JSON: unexpected content after the top-level object",
             "[1, 2]                                    | x.json: expected a JSON object at the top level, found an array",
             "{}                                        | x.json: format = (missing): must be \"flocktune-preset/1\"",
