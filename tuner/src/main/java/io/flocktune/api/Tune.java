@@ -13,6 +13,7 @@ import io.flocktune.tuner.experiment.Experiments;
 import io.flocktune.tuner.io.InputException;
 import io.flocktune.tuner.run.RunFiles;
 import io.flocktune.tuner.run.Tables;
+import io.flocktune.tuner.report.Report;
 import io.flocktune.tuner.run.Tuning;
 import io.flocktune.tuner.search.GenerationSummary;
 import io.flocktune.tuner.search.Selection;
@@ -137,7 +138,8 @@ public record Tune(Experiment experiment, Tuning.Options options, Path resumed) 
 
     private static Tuning.Options defaults() {
         return new Tuning.Options(Execution.availableThreads(), false,
-                new PrintWriter(new OutputStreamWriter(System.err, StandardCharsets.UTF_8), true), true);
+                new PrintWriter(new OutputStreamWriter(System.err, StandardCharsets.UTF_8), true), true)
+                .withReporter(Report.TUNING);
     }
 
     /**

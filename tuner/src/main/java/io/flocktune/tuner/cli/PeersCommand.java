@@ -10,10 +10,11 @@ import io.flocktune.tuner.io.AtomicFile;
 import io.flocktune.tuner.io.InputException;
 import io.flocktune.tuner.io.StrictJson;
 import io.flocktune.tuner.run.RunFiles;
-import io.flocktune.tuner.run.Tables;
 import io.flocktune.tuner.run.Tuning;
+import io.flocktune.tuner.store.Study;
 import io.flocktune.tuner.search.Replication;
 import io.flocktune.tuner.search.StopRules;
+import io.flocktune.tuner.store.Table;
 import org.apache.commons.csv.CSVFormat;
 import org.apache.commons.csv.CSVParser;
 import org.apache.commons.csv.CSVPrinter;
@@ -144,9 +145,11 @@ final class PeersCommand implements Callable<Integer> {
             Experiment e = scaled(Experiments.builtIn(name), budget);
             experiments.add(seed == null ? e : e.withSeed(seed));
         }
+        for (Experiment e : experiments) Study.checkNew(root.resolve(e.name()), Tuning.KIND, true);   // before the first simulation
         boolean terminal = System.console() != null && System.console().isTerminal();
         int t = threads.count();
-        Tuning.Options options = new Tuning.Options(t, terminal, err, true, io.flocktune.tuner.eval.RunnerFactory.local(t));
+        Tuning.Options options = new Tuning.Options(t, terminal, err, true, io.flocktune.tuner.eval.RunnerFactory.local(t))
+                .withReporter(io.flocktune.tuner.report.Report.TUNING);
         List<List<String>> table = new ArrayList<>();
         for (Experiment e : experiments) {
             Path dir = root.resolve(e.name());
@@ -180,13 +183,13 @@ final class PeersCommand implements Callable<Integer> {
         long search = runs.getOrDefault("new", 0L) + runs.getOrDefault("survivor", 0L);
         long checks = runs.values().stream().mapToLong(Long::longValue).sum() - search;
         Measurement m = r.best().measurement();
-        List<String> row = new ArrayList<>(List.of(e.name(), p.tool(), p.figure(), p.runs(), p.wall(), Tables.number(budget)));
+        List<String> row = new ArrayList<>(List.of(e.name(), p.tool(), p.figure(), p.runs(), p.wall(), Table.number(budget)));
         if (m == null) {
             row.addAll(List.of("", "", "", "", "", ""));   // the best finalist failed a test replicate
         } else {
             Interval i = m.interval(0);
-            row.addAll(List.of(m.specs().getFirst().name(), Tables.number(i.estimate()), Tables.number(i.low()), Tables.number(i.high()),
-                    Integer.toString(m.replicates()), Tables.number(r.best().searchMeans()[0])));
+            row.addAll(List.of(m.specs().getFirst().name(), Table.number(i.estimate()), Table.number(i.low()), Table.number(i.high()),
+                    Integer.toString(m.replicates()), Table.number(r.best().searchMeans()[0])));
         }
         row.addAll(List.of(Long.toString(search), Long.toString(checks), String.format(Locale.ROOT, "%.1f", wall),
                 Integer.toString(threads), r.directory().toString()));
@@ -195,18 +198,13 @@ final class PeersCommand implements Callable<Integer> {
 
     private static void writeTable(Path file, List<List<String>> rows) throws InputException {
         StringBuilder text = new StringBuilder();
-        try (CSVPrinter printer = new CSVPrinter(text, Tables.FORMAT)) {
+        try (CSVPrinter printer = new CSVPrinter(text, Table.FORMAT)) {
             printer.printRecord(COLUMNS);
             for (List<String> row : rows) printer.printRecord(row);
         } catch (IOException e) {
             throw new IllegalStateException(e);
         }
-        try (AtomicFile out = AtomicFile.create(file)) {
-            out.writer().write(text.toString());
-            out.commit();
-        } catch (IOException e) {
-            throw new InputException(file + ": cannot write: " + e.getMessage(), e);
-        }
+        AtomicFile.write(file, text.toString());
     }
 
     /**

@@ -16,7 +16,6 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
-import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -27,7 +26,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
-import java.util.stream.Stream;
 
 /**
  * {@code flocktune robustness}: re-measures a preset across scenario factors, one at a time
@@ -96,15 +94,7 @@ final class RobustnessCommand implements Callable<Integer> {
         }
         Measuring.requireDistinctNames(specs);
         Path directory = out != null ? out : directory(p);
-        if (Files.isDirectory(directory)) {
-            try (Stream<Path> entries = Files.list(directory)) {
-                if (entries.findAny().isPresent()) throw new InputException(directory + ": exists and is not empty; choose another --out");
-            } catch (IOException e) {
-                throw new InputException(directory + ": cannot read: " + e.getMessage(), e);
-            }
-        } else if (Files.exists(directory)) {
-            throw new InputException(directory + ": exists and is not a directory; choose another --out");
-        }
+        RobustnessFiles.check(directory);   // before the first simulation
         PrintWriter err = spec.commandLine().getErr();
         Robustness.Result result = Robustness.run(p, grid, scenarios == null ? "default scenarios" : scenarios.toString(), specs, new Robustness.Settings(steps, replicates, seed, Duration.ofMinutes(10)), runners, err);
         RobustnessFiles.write(result, directory);

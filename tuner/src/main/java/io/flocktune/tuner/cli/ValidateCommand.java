@@ -126,6 +126,7 @@ final class ValidateCommand implements Runnable {
     }
 
     private int run(SweepOptions options, Validation validation) throws InputException, InterruptedException {
+        ValidationFiles.check(validation, options.out);   // before the first simulation
         long start = System.nanoTime();
         List<SweepPoint> points;
         try (ExecutorService executor = Executors.newFixedThreadPool(Math.min(options.threadCount(), validation.values().size()))) {

@@ -12,9 +12,11 @@ import io.flocktune.tuner.experiment.Experiment;
 import io.flocktune.tuner.io.AtomicFile;
 import io.flocktune.tuner.io.InputException;
 import io.flocktune.tuner.io.PresetJson;
-import io.flocktune.tuner.run.Tables;
 import io.flocktune.tuner.run.Tuning;
+import io.flocktune.tuner.report.Report;
 import io.flocktune.tuner.search.Seeds;
+import io.flocktune.tuner.store.Study;
+import io.flocktune.tuner.store.Table;
 import org.apache.commons.csv.CSVFormat;
 import org.apache.commons.csv.CSVParser;
 import org.apache.commons.csv.CSVPrinter;
@@ -34,7 +36,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
-import java.util.stream.Stream;
 
 /**
  * Runs a comparison into a directory: tunes the "tune first" arms (each into
@@ -87,40 +88,37 @@ public final class Comparing {
      * @throws InterruptedException interrupted; the rows written so far are kept
      */
     public static Result start(Comparison c, Path directory, Options options) throws InputException, InterruptedException {
-        try {
-            if (Files.isDirectory(directory)) {
-                try (Stream<Path> entries = Files.list(directory)) {
-                    if (entries.findAny().isPresent()) {
-                        throw new InputException(directory + ": exists and is not empty; continue it with --resume "
-                                + directory + " or choose another --out");
-                    }
-                }
-            }
-            Files.createDirectories(directory);
-        } catch (IOException e) {
-            throw new InputException(directory + ": cannot create the comparison directory: " + e.getMessage(), e);
+        for (int i = 0; i < c.arms().size(); i++) Study.checkName("arms[" + i + "].name", c.arms().get(i).name(), ".json");
+        byte[] resolved = ComparisonJson.writeResolved(c).getBytes(StandardCharsets.UTF_8);
+        try (Study study = Study.create(directory, KIND, resolved, true)) {
+            return run(c, study, options);
         }
-        ComparisonFiles files = new ComparisonFiles(directory);
-        write(files.comparison(), ComparisonJson.writeResolved(c));
-        return run(c, files, options);
     }
 
+    /** A comparison's directory: {@code comparison.json} is its input. */
+    public static final Study.Kind KIND = new Study.Kind("compare", "comparison", "comparison.json", "COMPARISON");
+
     /**
-     * Continues the comparison in {@code directory}.
+     * Continues the comparison in {@code directory}: its finished tunings are kept, an
+     * unfinished one (also one killed while drawing its report) is resumed, the replicates
+     * already written are kept.
      *
      * @throws InputException no comparison there, or files that do not belong to it
      */
     public static Result resume(Path directory, Options options) throws InputException, InterruptedException {
-        ComparisonFiles files = new ComparisonFiles(directory);
-        if (!Files.isRegularFile(files.comparison())) {
-            throw new InputException(directory + ": not a comparison directory (no comparison.json)");
+        try (Study study = Study.resume(directory, KIND)) {
+            Comparison c = ComparisonJson.read(new ComparisonFiles(directory).comparison());
+            study.unfinish();   // finished again at its end
+            return run(c, study, options);
         }
-        return run(ComparisonJson.read(files.comparison()), files, options);
     }
 
-    private static Result run(Comparison c, ComparisonFiles files, Options options) throws InputException, InterruptedException {
+    private static Result run(Comparison c, Study study, Options options) throws InputException, InterruptedException {
+        ComparisonFiles files = new ComparisonFiles(study.root());
         try {
-            return measure(c, files, options);
+            Result result = measure(c, files, options);
+            study.finish();   // after its tables and report
+            return result;
         } catch (InterruptedException e) {
             throw new InterruptedException("interrupted; the replicates of the completed looks (and a tuning's last checkpoint)"
                     + " are kept in " + files.root() + "; continue with: ./flocktune compare --resume " + files.root());
@@ -134,7 +132,7 @@ public final class Comparing {
             log.println(c.name() + ": " + warning);
             log.flush();
         }
-        if (options.report()) io.flocktune.tuner.report.Report.prepare();
+        if (options.report()) Report.prepare();
         List<Preset> presets = new ArrayList<>();
         Set<Long> used = new HashSet<>();
         for (int i = 0; i < c.arms().size(); i++) {
@@ -151,7 +149,7 @@ public final class Comparing {
             throw new InputException(files.arms() + ": cannot create: " + e.getMessage(), e);
         }
         for (int i = 0; i < presets.size(); i++) {
-            write(files.arms().resolve(c.arms().get(i).name() + ".json"), PresetJson.write(presets.get(i)));
+            AtomicFile.write(files.arms().resolve(c.arms().get(i).name() + ".json"), PresetJson.write(presets.get(i)));
         }
         long[] seeds = replicateSeeds(c, used);
         String initialStates = initialStates(c, presets);
@@ -163,7 +161,7 @@ public final class Comparing {
         PresetEvaluator evaluator = new PresetEvaluator(c.scenario().steps(), c.objectives());
         List<Analysis> looks;
         try (TrialRunner runner = options.runners().open(c.timeLimit());
-             Tables.Appender rows = Tables.Appender.open(files.replicates(), header(c), kept)) {
+             Table rows = Table.open(files.replicates(), header(c), kept)) {
             looks = sequential(c, outcomes, (look, n) -> {
                 List<Trial<Preset>> trials = new ArrayList<>();
                 List<int[]> cells = new ArrayList<>();
@@ -259,8 +257,9 @@ public final class Comparing {
         Path directory = files.tuning(arm.name());
         Path best = directory.resolve("best").resolve("best.json");
         Preset preset;
-        Tuning.Options tuning = new Tuning.Options(options.threads(), false, options.log(), options.report(), options.runners());
-        if (Files.isRegularFile(directory.resolve("validation.csv")) && Files.isRegularFile(best)) {
+        Tuning.Options tuning = new Tuning.Options(options.threads(), false, options.log(), options.report(), options.runners())
+                .withReporter(Report.TUNING);
+        if (Study.finished(directory) && Files.isRegularFile(best)) {
             preset = PresetJson.read(best);
         } else if (Files.isRegularFile(directory.resolve("experiment.json"))) {
             options.log().println(c.name() + ": continuing the tuning of arm " + arm.name() + " in " + directory);
@@ -336,7 +335,7 @@ public final class Comparing {
         List<String> row = new ArrayList<>(List.of(c.arms().get(arm).name(), Integer.toString(replicate), Long.toString(seed)));
         switch (outcome) {
             case Outcome.Success ok -> {
-                for (double v : ok.values()) row.add(Tables.number(v));
+                for (double v : ok.values()) row.add(Table.number(v));
                 row.add(finite(ok.values()) ? "ok" : "failed");
                 row.add(finite(ok.values()) ? "" : "a non-finite objective value");
             }
@@ -382,7 +381,7 @@ public final class Comparing {
         if (text.isEmpty()) return -1;
         Map<String, Integer> armIndex = new LinkedHashMap<>();
         for (int a = 0; a < c.arms().size(); a++) armIndex.put(c.arms().get(a).name(), a);
-        try (CSVParser parser = CSVParser.parse(new StringReader(text), Tables.FORMAT)) {
+        try (CSVParser parser = CSVParser.parse(new StringReader(text), Table.FORMAT)) {
             int line = 0;
             for (CSVRecord r : parser) {
                 line++;
@@ -420,48 +419,39 @@ public final class Comparing {
         StringBuilder summary = new StringBuilder();
         StringBuilder pairs = new StringBuilder();
         StringBuilder lookRows = new StringBuilder();
-        try (CSVPrinter s = new CSVPrinter(summary, Tables.FORMAT);
-             CSVPrinter p = new CSVPrinter(pairs, Tables.FORMAT);
-             CSVPrinter l = new CSVPrinter(lookRows, Tables.FORMAT)) {
+        try (CSVPrinter s = new CSVPrinter(summary, Table.FORMAT);
+             CSVPrinter p = new CSVPrinter(pairs, Table.FORMAT);
+             CSVPrinter l = new CSVPrinter(lookRows, Table.FORMAT)) {
             s.printRecord("arm", "objective", "direction", "replicates", "mean", "sd", "ci_low", "ci_high");
             for (int arm = 0; arm < a.arms().size(); arm++) {
                 Measurement m = a.measurements().get(arm);
                 for (int k = 0; k < a.specs().size(); k++) {
                     double[] ci = m.ci95(k);
                     s.printRecord(a.arms().get(arm), a.specs().get(k).name(), a.specs().get(k).direction().text(), m.replicates(),
-                            Tables.number(m.mean(k)), Tables.number(m.sd(k)), Tables.number(ci[0]), Tables.number(ci[1]));
+                            Table.number(m.mean(k)), Table.number(m.sd(k)), Table.number(ci[0]), Table.number(ci[1]));
                 }
             }
             p.printRecord("arm_a", "arm_b", "objective", "replicates", "mean_difference", "nonzero_differences", "w_plus",
                     "p_method", "p", "p_holm", "alpha_look", "significant", "a12", "a12_low", "a12_high", "negligible", "verdict");
             for (Analysis.Pair pair : a.pairs()) {
                 p.printRecord(a.arms().get(pair.a()), a.arms().get(pair.b()), a.specs().get(pair.objective()).name(), a.replicates(),
-                        Tables.number(pair.meanDifference()), pair.wilcoxon().nonZero(), Tables.number(pair.wilcoxon().wPlus()),
-                        pair.wilcoxon().method().text(), Tables.number(pair.wilcoxon().p()), Tables.number(pair.pHolm()),
-                        Tables.number(a.alphaLook()), pair.significant(), Tables.number(pair.a12()), Tables.number(pair.a12Low()),
-                        Tables.number(pair.a12High()), pair.negligible(), a.verdict(pair));
+                        Table.number(pair.meanDifference()), pair.wilcoxon().nonZero(), Table.number(pair.wilcoxon().wPlus()),
+                        pair.wilcoxon().method().text(), Table.number(pair.wilcoxon().p()), Table.number(pair.pHolm()),
+                        Table.number(a.alphaLook()), pair.significant(), Table.number(pair.a12()), Table.number(pair.a12Low()),
+                        Table.number(pair.a12High()), pair.negligible(), a.verdict(pair));
             }
             l.printRecord("look", "replicates", "alpha_look", "significant", "negligible", "open", "stopped");
             for (Analysis look : looks) {
                 long significant = look.pairs().stream().filter(Analysis.Pair::significant).count();
                 long negligible = look.pairs().stream().filter(x -> !x.significant() && x.negligible()).count();
-                l.printRecord(look.look() + 1, look.replicates(), Tables.number(look.alphaLook()), significant, negligible,
+                l.printRecord(look.look() + 1, look.replicates(), Table.number(look.alphaLook()), significant, negligible,
                         look.pairs().size() - significant - negligible, look == a);
             }
         } catch (IOException e) {
             throw new IllegalStateException(e);
         }
-        write(files.summary(), summary.toString());
-        write(files.pairs(), pairs.toString());
-        write(files.looks(), lookRows.toString());
-    }
-
-    static void write(Path file, String text) throws InputException {
-        try (AtomicFile out = AtomicFile.create(file)) {
-            out.writer().write(text);
-            out.commit();
-        } catch (IOException e) {
-            throw new InputException(file + ": cannot write: " + e.getMessage(), e);
-        }
+        AtomicFile.write(files.summary(), summary.toString());
+        AtomicFile.write(files.pairs(), pairs.toString());
+        AtomicFile.write(files.looks(), lookRows.toString());
     }
 }

@@ -1,7 +1,7 @@
 package io.flocktune.tuner.compare;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.flocktune.tuner.run.Tables;
+import io.flocktune.tuner.store.Table;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -24,7 +24,7 @@ final class Overrides {
 
     /** @return a value: an object with a kind as kind(field value, …), numbers as short as exact. */
     static String value(JsonNode node) {
-        if (node.isNumber()) return Tables.number(node.doubleValue()).replaceAll("\\.0$", "");
+        if (node.isNumber()) return Table.number(node.doubleValue()).replaceAll("\\.0$", "");
         if (node.isTextual()) return node.textValue();
         if (node.isArray()) {
             List<String> items = new ArrayList<>();

@@ -1,7 +1,6 @@
 package io.flocktune.tuner.export;
 
 import io.flocktune.sim.Preset;
-import io.flocktune.tuner.report.Trajectory;
 
 import java.util.Map;
 import java.util.Set;

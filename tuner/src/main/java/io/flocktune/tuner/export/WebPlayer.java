@@ -6,7 +6,6 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.flocktune.sim.Kinds;
 import io.flocktune.sim.Preset;
 import io.flocktune.tuner.io.PresetJson;
-import io.flocktune.tuner.report.Trajectory;
 
 import java.nio.charset.StandardCharsets;
 import java.util.Base64;

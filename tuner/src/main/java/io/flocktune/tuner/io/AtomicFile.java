@@ -75,6 +75,15 @@ public final class AtomicFile implements AutoCloseable {
         }
     }
 
+    /**
+     * Writes {@code text} as UTF-8 to {@code target} whole or not at all.
+     *
+     * @throws InputException naming {@code target} if it cannot be written; nothing is left behind
+     */
+    public static void write(Path target, String text) throws InputException {
+        write(target, text.getBytes(StandardCharsets.UTF_8));
+    }
+
     /** A new empty hidden file; unlike {@code createTempFile} it gets the umask's permissions. */
     private static Path createTemporary(Path directory, String name) throws IOException {
         while (true) {

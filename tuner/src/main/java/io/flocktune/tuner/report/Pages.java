@@ -1,6 +1,7 @@
 package io.flocktune.tuner.report;
 
 import io.flocktune.sim.Preset;
+import io.flocktune.tuner.export.Trajectory;
 import io.flocktune.tuner.export.WebPlayer;
 import io.flocktune.tuner.io.PresetJson;
 

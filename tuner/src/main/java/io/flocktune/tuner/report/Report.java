@@ -8,6 +8,7 @@ import io.flocktune.tuner.io.InputException;
 import io.flocktune.tuner.io.PresetJson;
 import io.flocktune.tuner.run.RunFiles;
 import io.flocktune.tuner.search.Seeds;
+import io.flocktune.tuner.store.Reporter;
 
 import java.awt.Font;
 import java.awt.Graphics2D;
@@ -59,6 +60,23 @@ public final class Report {
     public static Optional<String> fontProblem() {
         return FontCheck.PROBLEM;
     }
+
+    /**
+     * The report of a tuning run, as a {@link Reporter} that a run draws at its end
+     * ({@code Tuning.Options.withReporter(Report.TUNING)}): {@link #beginOrSkip}, and
+     * {@link #prepare} while the search runs.
+     */
+    public static final Reporter TUNING = new Reporter() {
+        @Override
+        public Optional<Reporter.Drawing> begin(java.nio.file.Path directory, PrintWriter log) throws InputException {
+            return beginOrSkip(new RunFiles(directory), log).map(d -> d);
+        }
+
+        @Override
+        public void prepare() {
+            Report.prepare();
+        }
+    };
 
     /** Frames of the moving preview. */
     static final int FRAMES = 120;
@@ -157,7 +175,7 @@ public final class Report {
     }
 
     /** A report being drawn ({@link #begin}); closing it waits for the charts still being drawn. */
-    public static final class Drawing implements AutoCloseable {
+    public static final class Drawing implements Reporter.Drawing {
         private final RunFiles files;
         private final CompletableFuture<List<Html.Rendered>> search;
 

@@ -4,8 +4,8 @@ import io.flocktune.tuner.experiment.Experiment;
 import io.flocktune.tuner.experiment.ExperimentJson;
 import io.flocktune.tuner.io.InputException;
 import io.flocktune.tuner.run.RunFiles;
-import io.flocktune.tuner.run.Tables;
 import io.flocktune.tuner.search.Scoring;
+import io.flocktune.tuner.store.Table;
 import org.apache.commons.csv.CSVParser;
 import org.apache.commons.csv.CSVRecord;
 
@@ -153,7 +153,7 @@ record RunData(Experiment experiment, List<Generation> generations, List<Candida
     private static List<CSVRecord> records(Path file) throws IOException, InputException {
         try (Reader in = Files.newBufferedReader(file, StandardCharsets.UTF_8);
              CSVParser parser = CSVParser.builder().setReader(in)
-                     .setFormat(Tables.FORMAT.builder().setHeader().setSkipHeaderRecord(true).get()).get()) {
+                     .setFormat(Table.FORMAT.builder().setHeader().setSkipHeaderRecord(true).get()).get()) {
             List<CSVRecord> records = new ArrayList<>();
             try {
                 for (CSVRecord r : parser) {

@@ -12,8 +12,9 @@ import io.flocktune.tuner.io.AtomicFile;
 import io.flocktune.tuner.io.InputException;
 import io.flocktune.tuner.io.PresetJson;
 import io.flocktune.tuner.report.Figures;
-import io.flocktune.tuner.run.Tables;
 import io.flocktune.tuner.run.Versions;
+import io.flocktune.tuner.store.Study;
+import io.flocktune.tuner.store.Table;
 import org.apache.commons.csv.CSVPrinter;
 import org.knowm.xchart.XYChart;
 import org.knowm.xchart.XYSeries;
@@ -38,7 +39,7 @@ import static io.flocktune.tuner.report.Figures.num;
  * {@code robustness.csv} (per factor, level and objective: mean, sd, 95 % CI, and the paired
  * difference to the preset with its 95 % CI), {@code charts/<factor>.png|svg} (one panel per
  * objective: mean and CI per level in blue, the preset's value and CI band in red) and
- * {@code report.html}. Every file is written whole or not at all, after every simulation ran.
+ * {@code report.html}. The directory appears whole, with every file, after every simulation ran, or not at all.
  */
 public final class RobustnessFiles {
     private RobustnessFiles() {}
@@ -56,17 +57,27 @@ public final class RobustnessFiles {
      * @throws InputException naming a file that cannot be written
      */
     public static void write(Robustness.Result r, Path directory) throws InputException {
-        try {
-            Files.createDirectories(directory);
-        } catch (IOException e) {
-            throw new InputException(directory + ": cannot create the results directory: " + e.getMessage(), e);
-        }
-        write(directory.resolve("robustness.json"), resolved(r));
-        write(directory.resolve("samples.csv"), samples(r));
-        write(directory.resolve("robustness.csv"), summary(r));
-        List<Figures.Saved> charts = new ArrayList<>();
-        for (int f = 0; f < r.grid().factors().size(); f++) charts.add(chart(r, f, directory.resolve("charts")));
-        write(directory.resolve("report.html"), page(r, charts));
+        Study.writeWhole(directory, KIND, staging -> {
+            AtomicFile.write(staging.resolve("robustness.json"), resolved(r));
+            AtomicFile.write(staging.resolve("samples.csv"), samples(r));
+            AtomicFile.write(staging.resolve("robustness.csv"), summary(r));
+            List<Figures.Saved> charts = new ArrayList<>();
+            for (int f = 0; f < r.grid().factors().size(); f++) charts.add(chart(r, f, staging.resolve("charts")));
+            AtomicFile.write(staging.resolve("report.html"), page(r, charts));
+        });
+    }
+
+    /** A robustness screen's directory, written whole at its end ({@link Study#writeWhole}). */
+    public static final Study.Kind KIND = new Study.Kind("robustness", "robustness", "robustness.json", "PRESET");
+
+    /**
+     * Checks, before the first simulation, that a robustness screen can be written into
+     * {@code directory} ({@link Study#checkNew}).
+     *
+     * @throws InputException one line naming the directory and what to do
+     */
+    public static void check(Path directory) throws InputException {
+        Study.checkNew(directory, KIND, false);
     }
 
     private static String resolved(Robustness.Result r) {
@@ -87,7 +98,7 @@ public final class RobustnessFiles {
     private static String samples(Robustness.Result r) {
         StringBuilder csv = new StringBuilder();
         long[] seeds = r.seeds();
-        try (CSVPrinter out = new CSVPrinter(csv, Tables.FORMAT)) {
+        try (CSVPrinter out = new CSVPrinter(csv, Table.FORMAT)) {
             List<String> header = new ArrayList<>(List.of("point", "factor", "level", "value", "replicate", "seed"));
             for (ObjectiveSpec s : r.specs()) header.add(s.name());
             header.addAll(List.of("status", "reason"));
@@ -100,7 +111,7 @@ public final class RobustnessFiles {
                             Integer.toString(rep), Long.toString(seeds[rep])));
                     switch (r.outcomes()[p][rep]) {
                         case Outcome.Success ok -> {
-                            for (double v : ok.values()) row.add(Double.isNaN(v) ? "" : Tables.number(v));
+                            for (double v : ok.values()) row.add(Double.isNaN(v) ? "" : Table.number(v));
                             row.addAll(List.of("ok", ""));
                         }
                         case Outcome.Failure failure -> {
@@ -125,7 +136,7 @@ public final class RobustnessFiles {
      */
     private static String summary(Robustness.Result r) {
         StringBuilder csv = new StringBuilder();
-        try (CSVPrinter out = new CSVPrinter(csv, Tables.FORMAT)) {
+        try (CSVPrinter out = new CSVPrinter(csv, Table.FORMAT)) {
             out.printRecord("factor", "path", "level", "value", "is_preset", "objective", "mean", "sd", "ci_low", "ci_high",
                     "diff_mean", "diff_ci_low", "diff_ci_high", "differs", "interval", "replicates", "status");
             for (Robustness.Cell c : r.cells()) {
@@ -138,9 +149,9 @@ public final class RobustnessFiles {
                 if (m == null) {
                     for (int i = 0; i < 9; i++) row.add("");
                 } else {
-                    row.addAll(List.of(Tables.number(m.mean(0)), Tables.number(m.sd(0)), Tables.number(m.ci95(0)[0]), Tables.number(m.ci95(0)[1])));
+                    row.addAll(List.of(Table.number(m.mean(0)), Table.number(m.sd(0)), Table.number(m.ci95(0)[0]), Table.number(m.ci95(0)[1])));
                     if (d == null) row.addAll(List.of("", "", "", ""));
-                    else row.addAll(List.of(Tables.number(d.estimate()), Tables.number(d.low()), Tables.number(d.high()),
+                    else row.addAll(List.of(Table.number(d.estimate()), Table.number(d.low()), Table.number(d.high()),
                             Boolean.toString(differs(c))));
                     row.add(m.interval(0).kind().text());
                 }
@@ -161,7 +172,6 @@ public final class RobustnessFiles {
         var v = f.values().get(level);
         return v.isTextual() ? v.textValue() : v.isObject() ? v.path("kind").asText(v.toString()) : v.toString();
     }
-
 
     /** @return the tick label of a level: its value, and its multiplier for a scaled factor, e.g. "50 (×0.25)". */
     private static String tick(Robustness.Result r, int factor, int level) {
@@ -312,14 +322,5 @@ public final class RobustnessFiles {
                 + "so they measure the same thing at every level.</p>\n");
         h.append("<details><summary>robustness.json</summary><pre>").append(esc(resolved(r))).append("</pre></details>\n");
         return Figures.page("flocktune robustness · " + r.preset().name(), h.toString());
-    }
-
-    private static void write(Path file, String text) throws InputException {
-        try (AtomicFile out = AtomicFile.create(file)) {
-            out.writer().write(text);
-            out.commit();
-        } catch (IOException e) {
-            throw new InputException(file + ": cannot write: " + e.getMessage(), e);
-        }
     }
 }

@@ -2,6 +2,7 @@ package io.flocktune.tuner.run;
 
 import io.flocktune.sim.Check;
 import io.flocktune.tuner.io.InputException;
+import io.flocktune.tuner.store.Study;
 
 import java.nio.file.Path;
 
@@ -48,14 +49,11 @@ public record RunFiles(Path root) {
     /** The checkpoint of the last completed generation. */
     public Path checkpoint() { return root.resolve("checkpoint").resolve("state.json"); }
 
-    /** Locked while a {@code tune} or {@code tune --resume} works in the directory ({@link RunLock}). */
-    public Path lock() { return root.resolve(".flocktune.lock"); }
+    /** Locked while a {@code tune} or {@code tune --resume} works in the directory ({@link Study}). */
+    public Path lock() { return root.resolve(Study.LOCK); }
 
-    /** @return whether {@code file}, a name in the run directory, is a temporary file of {@link io.flocktune.tuner.io.AtomicFile}. */
-    public static boolean temporary(Path file) {
-        String name = file.getFileName().toString();
-        return name.startsWith(".") && name.endsWith(".tmp");
-    }
+    /** Written once the run, its report included, is finished ({@link Study#finish}). */
+    public Path finished() { return root.resolve(Study.FINISHED); }
 
     /**
      * @return the SHA-256 of {@code experiment.json} as 64 hex digits: a checkpoint records it, so

@@ -4,24 +4,19 @@ import io.flocktune.tuner.experiment.Experiment;
 import io.flocktune.tuner.experiment.Objective;
 import io.flocktune.tuner.io.InputException;
 import io.flocktune.tuner.space.Parameter;
-import org.apache.commons.csv.CSVFormat;
-import org.apache.commons.csv.CSVPrinter;
+import io.flocktune.tuner.store.Table;
 
 import java.io.IOException;
-import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
+
 import java.util.ArrayList;
 import java.util.List;
 
-/** Column layouts of the CSV files of a run (RFC 4180, header row, "\n" line ends). */
+/** Column layouts of the CSV files of a run ({@link io.flocktune.tuner.store.Table}s). */
 public final class Tables {
     private Tables() {}
-
-    /** The CSV dialect of every table. */
-    public static final CSVFormat FORMAT = CSVFormat.RFC4180.builder().setRecordSeparator("\n").get();
 
     /**
      * {@code history.csv}: generation, candidate (id, or {@code base}), role ({@code new},
@@ -51,7 +46,7 @@ public final class Tables {
         List<Tuning.HistoryRow> rows = new ArrayList<>();
         try (java.io.Reader in = Files.newBufferedReader(file, StandardCharsets.UTF_8);
              org.apache.commons.csv.CSVParser parser = org.apache.commons.csv.CSVParser.builder().setReader(in)
-                     .setFormat(FORMAT.builder().setHeader().setSkipHeaderRecord(true).get()).get()) {
+                     .setFormat(Table.FORMAT.builder().setHeader().setSkipHeaderRecord(true).get()).get()) {
             if (!parser.getHeaderNames().equals(header)) {
                 throw new InputException(file + ": header " + parser.getHeaderNames() + ", expected " + header);
             }
@@ -123,70 +118,5 @@ public final class Tables {
         for (Objective o : e.objectives()) h.add(o.spec().name());
         for (Objective o : e.objectives()) h.add("cost:" + o.spec().name());
         return h;
-    }
-
-    /** @return a double as text that reads back to the same bits ("NaN" and "Infinity" included). */
-    public static String number(double v) {
-        return Double.toString(v);
-    }
-
-    /**
-     * Appends rows to a table that grows generation by generation. Opening it for a resumed run
-     * cuts it back to the length it had at the checkpoint, dropping the rows of a generation
-     * that was in flight.
-     */
-    public static final class Appender implements AutoCloseable {
-        private final Path file;
-        private final CSVPrinter printer;
-
-        private Appender(Path file, CSVPrinter printer) {
-            this.file = file;
-            this.printer = printer;
-        }
-
-        /**
-         * @param header the header row, written when the table starts afresh
-         * @param length the length to cut the file back to, or &lt; 0 to start afresh
-         */
-        public static Appender open(Path file, List<String> header, long length) throws IOException {
-            if (length < 0) {
-                Files.deleteIfExists(file);
-            } else {
-                try (FileChannel channel = FileChannel.open(file, StandardOpenOption.WRITE)) {
-                    if (channel.size() < length) {
-                        throw new IOException(file + " is shorter (" + channel.size() + " bytes) than at the checkpoint ("
-                                + length + " bytes)");
-                    }
-                    channel.truncate(length);
-                }
-            }
-            CSVPrinter printer = new CSVPrinter(Files.newBufferedWriter(file, StandardCharsets.UTF_8,
-                    StandardOpenOption.CREATE, StandardOpenOption.APPEND, StandardOpenOption.WRITE), FORMAT);
-            if (length < 0) printer.printRecord(header);
-            return new Appender(file, printer);
-        }
-
-        /** Appends one row. */
-        public void row(List<String> values) throws IOException {
-            printer.printRecord(values);
-        }
-
-        /** Writes everything so far through to the disk (flush, then fsync). */
-        public void flush() throws IOException {
-            printer.flush();
-            try (FileChannel channel = FileChannel.open(file, StandardOpenOption.WRITE)) {
-                channel.force(true);
-            }
-        }
-
-        /** @return the file's length after a {@link #flush}. */
-        public long size() throws IOException {
-            return Files.size(file);
-        }
-
-        @Override
-        public void close() throws IOException {
-            printer.close();
-        }
     }
 }

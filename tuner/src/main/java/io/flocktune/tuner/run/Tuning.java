@@ -18,7 +18,6 @@ import io.flocktune.tuner.experiment.ExperimentJson;
 import io.flocktune.tuner.io.AtomicFile;
 import io.flocktune.tuner.io.InputException;
 import io.flocktune.tuner.io.PresetJson;
-import io.flocktune.tuner.report.Report;
 import io.flocktune.tuner.search.GenerationSummary;
 import io.flocktune.tuner.search.Individual;
 import io.flocktune.tuner.search.Replicate;
@@ -28,6 +27,9 @@ import io.flocktune.tuner.search.SearchState;
 import io.flocktune.tuner.search.Seeds;
 import io.flocktune.tuner.search.StopRules;
 import io.flocktune.tuner.space.ParameterSpace;
+import io.flocktune.tuner.store.Reporter;
+import io.flocktune.tuner.store.Study;
+import io.flocktune.tuner.store.Table;
 import io.jenetics.ext.moea.Pareto;
 import io.jenetics.util.ISeq;
 import org.apache.commons.csv.CSVPrinter;
@@ -87,7 +89,7 @@ public final class Tuning {
      *                 progress lines on {@code log})
      * @param log      progress lines and messages
      * @param report   whether to draw the charts and report.html at the end ({@code flocktune
-     *                 report DIR} can do it later)
+     *                 report DIR} can do it later); needs a {@code reporter}
      * @param runners  where the simulations run: {@link RunnerFactory#local} on {@code threads}
      *                 threads, or a Spark cluster; the results are the same
      * @param evaluators how candidates are measured: {@link EvaluatorFactory#standard()} (simulate
@@ -96,14 +98,23 @@ public final class Tuning {
      *                 {@link io.flocktune.tuner.eval.PortableEvaluator} runs on local threads only
      * @param listener sees each generation, the validated finalists and the end of the run, on the
      *                 calling thread ({@link Listener#NONE}: nothing)
+     * @param reporter draws the report when {@code report} is true (the report's own code, e.g.
+     *                 {@code Report.TUNING}, handed in by the caller); {@link Reporter#NONE} if not
      */
     public record Options(int threads, boolean terminal, PrintWriter log, boolean report, RunnerFactory runners,
-                          EvaluatorFactory evaluators, Listener listener) {
+                          EvaluatorFactory evaluators, Listener listener, Reporter reporter) {
         public Options {
             Check.present("log", log);
             Check.present("runners", runners);
             Check.present("evaluators", evaluators);
             Check.present("listener", listener);
+            Check.present("reporter", reporter);
+        }
+
+        /** Options with no reporter: a report must then not be asked for ({@code report} false, or add one with {@link #withReporter}). */
+        public Options(int threads, boolean terminal, PrintWriter log, boolean report, RunnerFactory runners,
+                       EvaluatorFactory evaluators, Listener listener) {
+            this(threads, terminal, log, report, runners, evaluators, listener, Reporter.NONE);
         }
 
         /** Simulations on {@code threads} threads of this JVM. */
@@ -132,37 +143,42 @@ public final class Tuning {
 
         /** @return these options with another evaluator factory. */
         public Options withEvaluators(EvaluatorFactory newEvaluators) {
-            return new Options(threads, terminal, log, report, runners, newEvaluators, listener);
+            return new Options(threads, terminal, log, report, runners, newEvaluators, listener, reporter);
         }
 
         /** @return these options with another listener. */
         public Options withListener(Listener newListener) {
-            return new Options(threads, terminal, log, report, runners, evaluators, newListener);
+            return new Options(threads, terminal, log, report, runners, evaluators, newListener, reporter);
         }
 
         /** @return these options with {@code newThreads} simulations at once (the runners are set apart) */
         public Options withThreads(int newThreads) {
-            return new Options(newThreads, terminal, log, report, runners, evaluators, listener);
+            return new Options(newThreads, terminal, log, report, runners, evaluators, listener, reporter);
         }
 
         /** @return these options with a progress bar for a terminal, or progress lines */
         public Options withTerminal(boolean newTerminal) {
-            return new Options(threads, newTerminal, log, report, runners, evaluators, listener);
+            return new Options(threads, newTerminal, log, report, runners, evaluators, listener, reporter);
         }
 
         /** @return these options with progress going to {@code newLog} */
         public Options withLog(PrintWriter newLog) {
-            return new Options(threads, terminal, newLog, report, runners, evaluators, listener);
+            return new Options(threads, terminal, newLog, report, runners, evaluators, listener, reporter);
         }
 
         /** @return these options with the report drawn at the end or not */
         public Options withReport(boolean newReport) {
-            return new Options(threads, terminal, log, newReport, runners, evaluators, listener);
+            return new Options(threads, terminal, log, newReport, runners, evaluators, listener, reporter);
         }
 
         /** @return these options with another runner factory. */
         public Options withRunners(RunnerFactory newRunners) {
-            return new Options(threads, terminal, log, report, newRunners, evaluators, listener);
+            return new Options(threads, terminal, log, report, newRunners, evaluators, listener, reporter);
+        }
+
+        /** @return these options with the code that draws the report ({@code report} true asks for it). */
+        public Options withReporter(Reporter newReporter) {
+            return new Options(threads, terminal, log, report, runners, evaluators, listener, newReporter);
         }
     }
 
@@ -214,7 +230,7 @@ public final class Tuning {
                 @Override
                 public void finished(Result r) {
                     out.println("finished after generation " + r.generations() + " (" + r.reason().text() + "); best fitness "
-                            + Tables.number(r.best().fitness()));
+                            + Table.number(r.best().fitness()));
                 }
             };
         }
@@ -342,7 +358,7 @@ public final class Tuning {
     /**
      * Starts a new run in {@code directory}, which must not exist or be empty (a directory that
      * holds only the temporary file of an {@code experiment.json} whose writing was killed counts
-     * as empty). The directory is locked for the run ({@link RunLock}).
+     * as empty). The directory is locked for the run ({@link Study}).
      *
      * @throws InputException       bad experiment (one with a custom metric is refused: see
      *                              {@link #inMemory}), an unusable or busy directory, or a run whose
@@ -357,33 +373,20 @@ public final class Tuning {
                     + "\" is a custom metric, a Java function, which the run directory's experiment.json cannot hold (the run "
                     + "could not be resumed); run it with Tuning.inMemory");
         }
-        RunFiles files = new RunFiles(directory);
-        boolean created = !Files.exists(directory);
-        if (!created && !Files.isDirectory(directory)) throw new InputException(directory + ": exists and is not a directory");
-        if (!created && !leftovers(files).isEmpty()) {
-            if (RunLock.held(files)) throw busy(files);
-            throw new InputException(directory + ": exists and is not empty; continue it with --resume "
-                    + directory + " or choose another --out");
-        }
-        try {
-            Files.createDirectories(directory);
-        } catch (IOException e) {
-            throw new InputException(directory + ": cannot create the run directory: " + AtomicFile.reason(e), e);
-        }
-        try (RunLock lock = RunLock.acquire(files)) {
-            if (!leftovers(files).isEmpty()) throw new InputException(directory + ": another run started writing here");
-            deleteTemporaries(files);
-            ObjectNode resolved = ExperimentJson.toTree(experiment);
-            resolved.set("versions", Versions.json());
-            writeAtomically(files.experiment(), ExperimentJson.write(resolved));
+        ObjectNode resolved = ExperimentJson.toTree(experiment);
+        resolved.set("versions", Versions.json());
+        try (Study study = Study.create(directory, KIND, ExperimentJson.write(resolved).getBytes(java.nio.charset.StandardCharsets.UTF_8), true)) {
             try {
-                return run(experiment, files, null, files.hash(), options);
+                return run(experiment, study, null, new RunFiles(directory).hash(), options);
             } catch (Hopeless h) {
-                discard(files, created);
+                study.discard();
                 throw h.input;
             }
         }
     }
+
+    /** A tuning run's directory: {@code experiment.json} is its input. */
+    public static final Study.Kind KIND = new Study.Kind("tune", "run", "experiment.json", "EXPERIMENT");
 
     /**
      * Continues the run in {@code directory} from its last checkpoint (or from the start, if it
@@ -396,17 +399,7 @@ public final class Tuning {
      */
     public static Result resume(Path directory, Options options) throws InputException, InterruptedException {
         RunFiles files = new RunFiles(directory);
-        if (!Files.isDirectory(directory)) throw new InputException(directory + ": not a run directory (no such directory)");
-        if (!Files.exists(files.experiment()) && !Files.exists(files.lock()) && !hasTemporaries(files)) {
-            throw new InputException(directory + ": not a run directory (no experiment.json)");   // left untouched
-        }
-        try (RunLock lock = RunLock.acquire(files)) {
-            boolean stale = deleteTemporaries(files) | leftovers(files).isEmpty();   // killed while it started
-            if (!Files.isRegularFile(files.experiment())) {
-                throw new InputException(directory + ": not a run directory (no experiment.json)" + (stale
-                        ? "; the run was stopped before its experiment.json was written: start it again with"
-                        + " ./flocktune tune EXPERIMENT --out " + directory : ""));
-            }
+        try (Study study = Study.resume(directory, KIND)) {
             Experiment experiment = ExperimentJson.read(files.experiment());
             String hash = files.hash();
             Checkpoint checkpoint = null;
@@ -416,51 +409,13 @@ public final class Tuning {
                 checkLength(files.generations(), checkpoint.generationsBytes());
                 checkLength(files.timings(), checkpoint.timingsBytes());
             }
+            study.unfinish();   // finished again at its end
             try {
-                return run(experiment, files, checkpoint, hash, options);
+                return run(experiment, study, checkpoint, hash, options);
             } catch (Hopeless h) {
                 throw h.input;
             }
         }
-    }
-
-    /** Entries of the run directory other than the lock file and temporary files. */
-    private static List<Path> leftovers(RunFiles files) throws InputException {
-        try (Stream<Path> entries = Files.list(files.root())) {
-            return entries.filter(p -> !p.getFileName().equals(files.lock().getFileName()) && !RunFiles.temporary(p)).toList();
-        } catch (IOException e) {
-            throw new InputException(files.root() + ": cannot read the directory: " + AtomicFile.reason(e), e);
-        }
-    }
-
-    private static InputException busy(RunFiles files) {
-        return new InputException(files.root() + ": another flocktune tune is working in this directory; "
-                + "wait until it ends or choose another --out");
-    }
-
-    private static boolean hasTemporaries(RunFiles files) throws InputException {
-        try (Stream<Path> entries = Files.list(files.root())) {
-            return entries.anyMatch(RunFiles::temporary);
-        } catch (IOException e) {
-            throw new InputException(files.root() + ": cannot read the directory: " + AtomicFile.reason(e), e);
-        }
-    }
-
-    /** Removes temporary files left by killed writes; @return whether there were any. */
-    private static boolean deleteTemporaries(RunFiles files) throws InputException {
-        boolean found = false;
-        for (Path directory : List.of(files.root(), files.checkpoint().getParent(), files.best(), files.charts())) {
-            if (!Files.isDirectory(directory)) continue;
-            try (Stream<Path> entries = Files.list(directory)) {
-                for (Path p : entries.filter(RunFiles::temporary).toList()) {
-                    Files.deleteIfExists(p);
-                    found = true;
-                }
-            } catch (IOException e) {
-                throw new InputException(directory + ": cannot remove stale temporary files: " + AtomicFile.reason(e), e);
-            }
-        }
-        return found;
     }
 
     private static void checkLength(Path table, long length) throws InputException {
@@ -476,25 +431,6 @@ public final class Tuning {
         }
     }
 
-    /** Removes what a run that could not go on wrote (it was started in this session). */
-    private static void discard(RunFiles files, boolean created) {
-        for (Path p : List.of(files.experiment(), files.history(), files.generations(), files.timings(), files.checkpoint(),
-                files.checkpoint().getParent(), files.lock())) {
-            try {
-                Files.deleteIfExists(p);
-            } catch (IOException ignored) {
-                // best effort: the message already says what failed
-            }
-        }
-        if (created) {
-            try {
-                Files.deleteIfExists(files.root());
-            } catch (IOException ignored) {
-                // not empty: keep it
-            }
-        }
-    }
-
     /** The search cannot go on for a reason in the input: every candidate failed. */
     private static final class Hopeless extends RuntimeException {
         final InputException input;
@@ -505,10 +441,11 @@ public final class Tuning {
         }
     }
 
-    private static Result run(Experiment experiment, RunFiles files, Checkpoint checkpoint, String hash, Options options)
+    private static Result run(Experiment experiment, Study study, Checkpoint checkpoint, String hash, Options options)
             throws InputException, InterruptedException {
+        RunFiles files = study == null ? null : new RunFiles(study.root());
         try {
-            return runWith(experiment, experiment.scoring(), files, checkpoint, hash, options);
+            return runWith(experiment, experiment.scoring(), study, checkpoint, hash, options);
         } catch (Error error) {   // a bug or an exhausted machine, never a failed candidate (see LocalRunner)
             if (files != null) {
                 options.log().println("flocktune: the run stopped on an internal error; the last completed generation is "
@@ -519,16 +456,20 @@ public final class Tuning {
     }
 
     /**
-     * @param files null for a run kept in memory: no tables, no checkpoint, no best presets, no
+     * @param study null for a run kept in memory: no tables, no checkpoint, no best presets, no
      *              report; the history rows and generation summaries are collected instead
      */
-    private static <C extends Comparable<? super C>> Result runWith(Experiment e, Scoring<C> scoring, RunFiles files,
+    private static <C extends Comparable<? super C>> Result runWith(Experiment e, Scoring<C> scoring, Study study,
                                                                    Checkpoint checkpoint, String hash, Options options)
             throws InputException, InterruptedException {
         long sessionStart = System.nanoTime();
-        boolean memory = files == null;
+        boolean memory = study == null;
+        RunFiles files = memory ? null : new RunFiles(study.root());
         boolean report = options.report() && !memory;
-        if (report) Report.prepare();
+        if (report && options.reporter() == Reporter.NONE) {
+            throw new IllegalArgumentException("Options.report is true but no reporter draws it: add one with Options.withReporter");
+        }
+        if (report) options.reporter().prepare();
         ObjectNode baseTree = ExperimentJson.effectiveBase(e);
         ParameterSpace space = ParameterSpace.of(baseTree, e.parameters(), e.name() + ": parameters");
         Preset base = PresetJson.fromTree(baseTree, e.name() + ": base");
@@ -541,11 +482,11 @@ public final class Tuning {
         long[] timeLimitHits = {0};
         long firstGeneration = checkpoint == null ? 0 : checkpoint.state().generation() + 1;
         try (TrialRunner runner = options.runners().open(e.timeLimit());
-             Tables.Appender history = memory ? null : Tables.Appender.open(files.history(), Tables.history(e),
+             Table history = memory ? null : Table.open(files.history(), Tables.history(e),
                      checkpoint == null ? -1 : checkpoint.historyBytes());
-             Tables.Appender generations = memory ? null : Tables.Appender.open(files.generations(), Tables.generations(e),
+             Table generations = memory ? null : Table.open(files.generations(), Tables.generations(e),
                      checkpoint == null ? -1 : checkpoint.generationsBytes());
-             Tables.Appender timings = memory ? null : Tables.Appender.open(files.timings(), Tables.timings(),
+             Table timings = memory ? null : Table.open(files.timings(), Tables.timings(),
                      checkpoint == null ? -1 : checkpoint.timingsBytes());
              Progress progress = Progress.on(options.log(), options.terminal(), e.name(), firstGeneration, e.stop().generations())) {
             if (runner.remote() && !(genesEvaluator instanceof PortableEvaluator && treesEvaluator instanceof PortableEvaluator)) {
@@ -602,7 +543,7 @@ public final class Tuning {
             long simulationNanos = result.state().evaluationNanos() - (checkpoint == null ? 0 : checkpoint.state().evaluationNanos());
 
             // the search's charts are drawn from here on, while the finalists are chosen and validated
-            Report.Drawing drawing = report ? Report.beginOrSkip(files, options.log()).orElse(null) : null;
+            Reporter.Drawing drawing = report ? options.reporter().begin(files.root(), options.log()).orElse(null) : null;
             try {
                 // selection of the best finalist on held-out seeds, then the finalists and the base
                 // preset on fresh test seeds for the reported numbers
@@ -645,6 +586,7 @@ public final class Tuning {
                     }
                 }
                 long reportNanos = System.nanoTime() - r0;
+                if (!memory) study.finish();   // after the last result, chart and report
                 long total = System.nanoTime() - sessionStart;
                 TimeSplit time = new TimeSplit(simulationNanos, Math.max(0, total - simulationNanos - ioNanos[0] - reportNanos), ioNanos[0], reportNanos);
                 Result done = new Result(memory ? null : files.root(), result.reason(), result.state().generation(), ranked, time,
@@ -691,7 +633,7 @@ public final class Tuning {
     private static <C extends Comparable<? super C>> List<Finalist> writeResults(
             Experiment e, Search<C> search, ParameterSpace space, Preset base, List<Search.Validated> ranking,
             List<Search.Validated> tested, List<Outcome> baseOutcomes, SearchState state, RunFiles files,
-            Tables.Appender history, Tables.Appender timings, List<HistoryRow> memoryRows) throws IOException, InputException {
+            Table history, Table timings, List<HistoryRow> memoryRows) throws IOException, InputException {
         Scoring<C> scoring = search.scoring();
         long last = state.generation();
         // selection and test replicates into the history
@@ -742,7 +684,7 @@ public final class Tuning {
             Path file = null;
             if (files != null) {
                 file = files.best().resolve(k == 0 ? "best.json" : String.format(Locale.ROOT, "rank-%02d.json", k + 1));
-                writeAtomically(file, PresetJson.write(preset));
+                AtomicFile.write(file, PresetJson.write(preset));
             }
             double[] searchMeans = individual.means(objectives);
             ranked.add(new Finalist(k + 1, individual.id(), scoring.scalar(search.validatedFitness(test)),
@@ -754,7 +696,7 @@ public final class Tuning {
 
         // validation.csv
         StringBuilder csv = new StringBuilder();
-        try (CSVPrinter out = new CSVPrinter(csv, Tables.FORMAT)) {
+        try (CSVPrinter out = new CSVPrinter(csv, Table.FORMAT)) {
             out.printRecord(Tables.validation(e));
             for (Finalist f : ranked) {
                 List<String> row = new ArrayList<>();
@@ -763,24 +705,24 @@ public final class Tuning {
                 row.add(f.candidate() < 0 ? "base" : Long.toString(f.candidate()));
                 row.add(f.measurement() == null ? "failed" : "ok");
                 row.add(individual == null ? "" : Integer.toString(individual.replicates().size()));
-                row.add(individual == null ? "" : Tables.number(f.searchFitness()));
-                row.add(individual == null ? "" : Tables.number(f.selectionFitness()));
-                row.add(Tables.number(f.fitness()));
+                row.add(individual == null ? "" : Table.number(f.searchFitness()));
+                row.add(individual == null ? "" : Table.number(f.selectionFitness()));
+                row.add(Table.number(f.fitness()));
                 Measurement b = ranked.getFirst().measurement();
                 for (int k = 0; k < objectives; k++) {
-                    row.add(individual == null ? "" : Tables.number(f.searchMeans()[k]));
+                    row.add(individual == null ? "" : Table.number(f.searchMeans()[k]));
                     if (f.measurement() == null) {
                         row.addAll(List.of("", "", "", "", "", "", ""));
                         continue;
                     }
                     Measurement m = f.measurement();
                     double[] ci = m.ci95(k);
-                    row.addAll(List.of(Tables.number(m.mean(k)), Tables.number(m.sd(k)), Tables.number(ci[0]), Tables.number(ci[1])));
+                    row.addAll(List.of(Table.number(m.mean(k)), Table.number(m.sd(k)), Table.number(ci[0]), Table.number(ci[1])));
                     if (individual == null || b == null) {
                         row.addAll(List.of("", "", ""));
                     } else {
                         Interval d = m.difference(b, k);
-                        row.addAll(List.of(Tables.number(d.estimate()), Tables.number(d.low()), Tables.number(d.high())));
+                        row.addAll(List.of(Table.number(d.estimate()), Table.number(d.low()), Table.number(d.high())));
                     }
                 }
                 if (individual == null) {
@@ -791,25 +733,25 @@ public final class Tuning {
                 out.printRecord(row);
             }
         }
-        writeAtomically(files.validation(), csv.toString());
+        AtomicFile.write(files.validation(), csv.toString());
 
         // pareto.csv: the first front of the final population in cost space
         List<Individual> valid = state.individuals().stream().filter(i -> !i.failed()).toList();
         ISeq<Individual> front = Pareto.front(ISeq.of(valid), (Individual a, Individual b) ->
                 Pareto.dominance(scoring.costs(b.means(objectives)), scoring.costs(a.means(objectives))));
         StringBuilder p = new StringBuilder();
-        try (CSVPrinter out = new CSVPrinter(p, Tables.FORMAT)) {
+        try (CSVPrinter out = new CSVPrinter(p, Table.FORMAT)) {
             out.printRecord(Tables.pareto(e));
             for (Individual i : front.stream().sorted(Comparator.comparingLong(Individual::id)).toList()) {
                 List<String> row = new ArrayList<>(List.of(Long.toString(i.id()), Integer.toString(i.replicates().size())));
                 row.addAll(space.labels(i.genes()));
                 double[] means = i.means(objectives);
-                for (double m : means) row.add(Tables.number(m));
-                for (double c : scoring.costs(means)) row.add(Tables.number(c));
+                for (double m : means) row.add(Table.number(m));
+                for (double c : scoring.costs(means)) row.add(Table.number(c));
                 out.printRecord(row);
             }
         }
-        writeAtomically(files.pareto(), p.toString());
+        AtomicFile.write(files.pareto(), p.toString());
         return ranked;
     }
 
@@ -911,7 +853,7 @@ public final class Tuning {
             List<String> row = new ArrayList<>(List.of(Long.toString(generation), candidate < 0 ? "base" : Long.toString(candidate),
                     role, Integer.toString(replicate), Long.toString(seed)));
             row.addAll(parameters);
-            for (double v : values) row.add(failure == null ? Tables.number(v) : "");
+            for (double v : values) row.add(failure == null ? Table.number(v) : "");
             row.add(failure == null ? "ok" : "failed");
             row.add(failure == null ? "" : failure);
             return row;
@@ -924,7 +866,7 @@ public final class Tuning {
             for (int k = 0; k < space.size(); k++) {
                 var parameter = space.parameters().get(k);
                 parameters.add(parameter instanceof io.flocktune.tuner.space.Parameter.Choice ? parameter.label(genes[k])
-                        : Tables.number(parameter.numeric(genes[k])));
+                        : Table.number(parameter.numeric(genes[k])));
             }
             return withOutcome(e, generation, ev.candidate(), ev.role().name().toLowerCase(Locale.ROOT), r.index(), r.seed(),
                     parameters, r.outcome());
@@ -961,21 +903,13 @@ public final class Tuning {
     private static List<String> generationRow(Experiment e, GenerationSummary s) {
         List<String> row = new ArrayList<>(List.of(Long.toString(s.generation()), Long.toString(s.evaluations()),
                 Integer.toString(s.newCandidates()), Integer.toString(s.survivorTopUps()), Integer.toString(s.failures()),
-                Tables.number(s.best()), Tables.number(s.mean()), Tables.number(s.p10()), Tables.number(s.p90()),
+                Table.number(s.best()), Table.number(s.mean()), Table.number(s.p10()), Table.number(s.p90()),
                 Long.toString(s.bestId()), Integer.toString(s.bestReplicates())));
         double[] means = s.bestMeans();
-        for (int k = 0; k < e.objectives().size(); k++) row.add(k < means.length ? Tables.number(means[k]) : "");
-        row.add(Tables.number(s.hypervolume()));
+        for (int k = 0; k < e.objectives().size(); k++) row.add(k < means.length ? Table.number(means[k]) : "");
+        row.add(Table.number(s.hypervolume()));
         row.add(Integer.toString(s.frontSize()));
         return row;
     }
 
-    static void writeAtomically(Path file, String text) throws InputException {
-        try (AtomicFile out = AtomicFile.create(file)) {
-            out.writer().write(text);
-            out.commit();
-        } catch (IOException ex) {
-            throw new InputException(file + ": cannot write: " + ex.getMessage(), ex);
-        }
-    }
 }

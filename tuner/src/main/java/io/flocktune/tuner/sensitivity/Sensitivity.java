@@ -18,10 +18,11 @@ import io.flocktune.tuner.io.AtomicFile;
 import io.flocktune.tuner.io.InputException;
 import io.flocktune.tuner.io.StrictJson;
 import io.flocktune.tuner.run.Countdown;
-import io.flocktune.tuner.run.Tables;
 import io.flocktune.tuner.run.Versions;
 import io.flocktune.tuner.space.Parameter;
 import io.flocktune.tuner.space.ParameterSpace;
+import io.flocktune.tuner.store.Study;
+import io.flocktune.tuner.store.Table;
 import org.apache.commons.csv.CSVParser;
 import org.apache.commons.csv.CSVPrinter;
 import org.apache.commons.csv.CSVRecord;
@@ -31,6 +32,8 @@ import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -99,25 +102,18 @@ public final class Sensitivity {
      */
     public static Result start(Experiment e, Plan plan, Path directory, Options options) throws InputException, InterruptedException {
         Setup setup = setup(e, plan);
-        try {
-            if (Files.isDirectory(directory)) {
-                try (Stream<Path> entries = Files.list(directory)) {
-                    if (entries.findAny().isPresent()) {
-                        throw new InputException(directory + ": exists and is not empty; continue it with --resume "
-                                + directory + " or choose another --out");
-                    }
-                }
-            }
-            Files.createDirectories(directory);
-        } catch (IOException ex) {
-            throw new InputException(directory + ": cannot create the results directory: " + ex.getMessage(), ex);
-        }
-        write(directory.resolve("experiment.json"), ExperimentJson.write(e));
         ObjectNode settings = JSON.valueToTree(plan);
         settings.set("versions", Versions.json());
-        write(directory.resolve("sensitivity.json"), settings.toPrettyString() + "\n");
-        return run(e, plan, setup, directory, options);
+        Map<String, byte[]> inputs = new LinkedHashMap<>();
+        inputs.put("experiment.json", ExperimentJson.write(e).getBytes(StandardCharsets.UTF_8));
+        inputs.put(KIND.input(), (settings.toPrettyString() + "\n").getBytes(StandardCharsets.UTF_8));
+        try (Study study = Study.create(directory, KIND, inputs, true)) {
+            return run(e, plan, setup, study, options);
+        }
     }
+
+    /** A sensitivity analysis's directory: {@code sensitivity.json} (with {@code experiment.json}) is its input. */
+    public static final Study.Kind KIND = new Study.Kind("sensitivity", "sensitivity", "sensitivity.json", "EXPERIMENT");
 
     /**
      * Continues the analysis in {@code directory} from the complete rows of its {@code samples.csv}.
@@ -125,15 +121,18 @@ public final class Sensitivity {
      * @throws InputException not a sensitivity directory, or a damaged one
      */
     public static Result resume(Path directory, Options options) throws InputException, InterruptedException {
-        Path settings = directory.resolve("sensitivity.json");
-        if (!Files.isRegularFile(settings) || !Files.isRegularFile(directory.resolve("experiment.json"))) {
-            throw new InputException(directory + ": not a sensitivity directory (no sensitivity.json and experiment.json)");
+        try (Study study = Study.resume(directory, KIND)) {
+            Path settings = study.file(KIND.input());
+            if (!Files.isRegularFile(directory.resolve("experiment.json"))) {
+                throw new InputException(directory + ": not a sensitivity directory (no sensitivity.json and experiment.json)");
+            }
+            JsonNode tree = StrictJson.readTree(JSON, StrictJson.readText(settings), settings.toString());
+            if (tree instanceof ObjectNode o) o.remove("versions");
+            Plan plan = StrictJson.bind(JSON, tree, Plan.class, settings.toString());
+            Experiment e = ExperimentJson.read(directory.resolve("experiment.json"));
+            study.unfinish();   // finished again at its end
+            return run(e, plan, setup(e, plan), study, options);
         }
-        JsonNode tree = StrictJson.readTree(JSON, StrictJson.readText(settings), settings.toString());
-        if (tree instanceof ObjectNode o) o.remove("versions");
-        Plan plan = StrictJson.bind(JSON, tree, Plan.class, settings.toString());
-        Experiment e = ExperimentJson.read(directory.resolve("experiment.json"));
-        return run(e, plan, setup(e, plan), directory, options);
     }
 
     /** What a run needs, all checked: the parameter space, the design and its points. */
@@ -152,8 +151,9 @@ public final class Sensitivity {
         return new Setup(space, design, design.points(), seeds);
     }
 
-    private static Result run(Experiment e, Plan plan, Setup setup, Path directory, Options options)
+    private static Result run(Experiment e, Plan plan, Setup setup, Study study, Options options)
             throws InputException, InterruptedException {
+        Path directory = study.root();
         int points = setup.points().length, replicates = plan.replicates(), objectives = e.objectives().size();
         int total = points * replicates;
         Outcome[] outcomes = new Outcome[total];
@@ -164,7 +164,7 @@ public final class Sensitivity {
         // the search's objective function (genes through the experiment's space, across its scenarios), portable to Spark
         ExperimentEvaluator evaluator = ExperimentEvaluator.of(e);
         try (TrialRunner runner = options.runners().open(e.timeLimit());
-             Tables.Appender out = Tables.Appender.open(samples, header(e), keep)) {
+             Table out = Table.open(samples, header(e), keep)) {
             int batch = Math.max(BATCH, 8 * runner.parallelism());
             if (done > 0) options.log().printf(Locale.ROOT, "sensitivity: resuming after %d of %d simulations%n", done, total);
             Countdown progress = new Countdown(options.log(), "sensitivity", done, total);
@@ -200,9 +200,10 @@ public final class Sensitivity {
         List<Index> indices = setup.design().analyze(values, objectives, plan.seed());
         for (String warning : warnings(e, indices)) options.log().println(warning);
         options.log().flush();
-        write(directory.resolve("indices.csv"), indicesCsv(e, indices));
+        AtomicFile.write(directory.resolve("indices.csv"), indicesCsv(e, indices));
         Result result = new Result(directory, e, plan, indices, total, failed);
         SensitivityReport.write(result);
+        study.finish();   // after its tables and report
         return result;
     }
 
@@ -243,11 +244,11 @@ public final class Sensitivity {
         double[] genes = setup.points()[point];
         for (int k = 0; k < genes.length; k++) {
             Parameter p = setup.space().parameters().get(k);
-            row.add(p instanceof Parameter.Choice ? p.label(genes[k]) : Tables.number(p.numeric(genes[k])));
+            row.add(p instanceof Parameter.Choice ? p.label(genes[k]) : Table.number(p.numeric(genes[k])));
         }
         switch (outcome) {
             case Outcome.Success ok -> {
-                for (double v : ok.values()) row.add(Tables.number(v));
+                for (double v : ok.values()) row.add(Table.number(v));
                 row.addAll(List.of("ok", ""));
             }
             case Outcome.Failure f -> {
@@ -277,7 +278,7 @@ public final class Sensitivity {
         List<String> header = header(e);
         int objectives = e.objectives().size(), replicates = setup.seeds().length, parameters = setup.space().size();
         int row = 0;
-        try (CSVParser parser = CSVParser.parse(complete, Tables.FORMAT)) {
+        try (CSVParser parser = CSVParser.parse(complete, Table.FORMAT)) {
             for (CSVRecord record : parser) {
                 if (record.getRecordNumber() == 1) {
                     if (!record.toList().equals(header)) throw new InputException(samples + ": header does not match the experiment");
@@ -308,25 +309,16 @@ public final class Sensitivity {
     /** {@code indices.csv}: objective, parameter, measure, value, ci_low, ci_high (95 % bootstrap), samples. */
     private static String indicesCsv(Experiment e, List<Index> indices) {
         StringBuilder csv = new StringBuilder();
-        try (CSVPrinter out = new CSVPrinter(csv, Tables.FORMAT)) {
+        try (CSVPrinter out = new CSVPrinter(csv, Table.FORMAT)) {
             out.printRecord("objective", "parameter", "measure", "value", "ci_low", "ci_high", "samples");
             for (Index x : indices) {
                 out.printRecord(e.objectives().get(x.objective()).spec().name(), e.parameters().get(x.parameter()).path(),
-                        x.measure(), Tables.number(x.value()), Tables.number(x.low()), Tables.number(x.high()), x.samples());
+                        x.measure(), Table.number(x.value()), Table.number(x.low()), Table.number(x.high()), x.samples());
             }
         } catch (IOException ex) {
             throw new IllegalStateException(ex);
         }
         return csv.toString();
-    }
-
-    static void write(Path file, String text) throws InputException {
-        try (AtomicFile out = AtomicFile.create(file)) {
-            out.writer().write(text);
-            out.commit();
-        } catch (IOException ex) {
-            throw new InputException(file + ": cannot write: " + ex.getMessage(), ex);
-        }
     }
 
     static String firstLine(String message) {

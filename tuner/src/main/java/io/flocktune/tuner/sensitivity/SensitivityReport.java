@@ -2,6 +2,7 @@ package io.flocktune.tuner.sensitivity;
 
 import io.flocktune.tuner.experiment.Experiment;
 import io.flocktune.tuner.experiment.ExperimentJson;
+import io.flocktune.tuner.io.AtomicFile;
 import io.flocktune.tuner.io.InputException;
 import io.flocktune.tuner.report.Figures;
 import org.knowm.xchart.XYChart;
@@ -35,7 +36,7 @@ final class SensitivityReport {
     static void write(Sensitivity.Result r) throws InputException {
         Path charts = r.directory().resolve("charts");
         Figures.Saved figure = r.plan().method() == Plan.Method.MORRIS ? morris(r, charts) : sobol(r, charts);
-        Sensitivity.write(r.directory().resolve("report.html"), page(r, figure));
+        AtomicFile.write(r.directory().resolve("report.html"), page(r, figure));
     }
 
     private static Figures.Saved morris(Sensitivity.Result r, Path directory) throws InputException {

@@ -3,6 +3,7 @@ package io.flocktune.tuner.validation;
 import io.flocktune.objectives.CollectiveState;
 import io.flocktune.objectives.Measurement;
 import io.flocktune.objectives.ObjectiveSpec;
+import io.flocktune.tuner.io.AtomicDirectory;
 import io.flocktune.tuner.io.AtomicFile;
 import io.flocktune.tuner.io.InputException;
 import org.apache.commons.csv.CSVFormat;
@@ -10,6 +11,8 @@ import org.apache.commons.csv.CSVPrinter;
 import org.knowm.xchart.BitmapEncoder;
 import org.knowm.xchart.VectorGraphicsEncoder;
 import org.knowm.xchart.XYChart;
+
+import io.flocktune.tuner.store.Study;
 
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -34,6 +37,19 @@ import java.util.Map;
  */
 public final class ValidationFiles {
     private ValidationFiles() {}
+
+    /**
+     * Checks, before the first simulation, that {@link #write} can write into {@code directory}:
+     * it is a directory or can be created, and its names fit the file system. Other files there
+     * are left alone (one directory holds several validations).
+     *
+     * @throws InputException one line naming the directory and what is in the way
+     */
+    public static void check(Validation validation, Path directory) throws InputException {
+        for (Path name : directory.toAbsolutePath().normalize()) Study.checkName(directory.toString(), name.toString(), "");
+        Study.checkName("validation", validation.name(), ".csv");
+        AtomicDirectory.requireWritable(directory);
+    }
 
     /**
      * @param directory created if missing

@@ -72,6 +72,11 @@ class CompareInterruptionTest {
     }
 
     private static void killAndResume(Path tmp, boolean tuned, Predicate<Path> when, String what) throws Exception {
+        killAndResume(tmp, tuned, when, what, false);
+    }
+
+    /** @param report whether the resume draws the reports (and must then complete the tuned arm's) */
+    private static void killAndResume(Path tmp, boolean tuned, Predicate<Path> when, String what, boolean report) throws Exception {
         Path file = tmp.resolve("resumable.json");
         Files.writeString(tmp.resolve("tiny-experiment.json"), TinyExperiment.json("", 4));
         Files.writeString(file, comparison(tuned));
@@ -84,7 +89,11 @@ class CompareInterruptionTest {
 
         // in-process and without the reports (which the comparison of files leaves out anyway)
         Comparing.Options quiet = new Comparing.Options(1, new PrintWriter(new StringWriter()), false);
-        Comparing.resume(run, quiet);
+        Comparing.resume(run, report ? new Comparing.Options(1, new PrintWriter(new StringWriter()), true) : quiet);
+        if (report) {
+            assertTrue(Files.isRegularFile(run.resolve("tuning/tuned/report.html")), "the tuned arm's report is drawn on resume");
+            assertTrue(Files.isRegularFile(run.resolve("report.html")));
+        }
         Path whole = tmp.resolve("whole");
         Comparing.start(Comparisons.resolve(file.toString()), whole, quiet);
         assertEquals(CompareCommandTest.results(whole), CompareCommandTest.results(run));
@@ -115,6 +124,13 @@ class CompareInterruptionTest {
         Path whole = tmp.resolve("whole");
         Comparing.start(Comparisons.resolve(file.toString()), whole, quiet);
         assertEquals(CompareCommandTest.results(whole), CompareCommandTest.results(run));
+    }
+
+    @Test
+    void killedWhileTheTunedArmDrawsItsReportItResumesToTheSameResultsAndDrawsThatReport(@TempDir Path tmp) throws Exception {
+        // the tuning's results are written, its report is not yet
+        killAndResume(tmp, true, run -> Files.exists(run.resolve("tuning/tuned/pareto.csv"))
+                && !Files.exists(run.resolve("tuning/tuned/report.html")), "while the tuned arm draws its report", true);
     }
 
     @Test

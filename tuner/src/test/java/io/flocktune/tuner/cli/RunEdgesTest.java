@@ -1,7 +1,9 @@
 package io.flocktune.tuner.cli;
 
+import io.flocktune.tuner.store.Study;
+import io.flocktune.tuner.run.Tuning;
+
 import io.flocktune.tuner.run.RunFiles;
-import io.flocktune.tuner.run.RunLock;
 import io.flocktune.tuner.run.RunResults;
 import io.flocktune.tuner.run.TinyExperiment;
 import org.junit.jupiter.api.Test;
@@ -71,7 +73,7 @@ class RunEdgesTest {
         Path experiment = tiny(tmp, 1);
         Path out = tmp.resolve("run");
         assertEquals(0, flocktune("tune", experiment.toString(), "--out", out.toString()).exit());
-        try (RunLock held = RunLock.acquire(new RunFiles(out))) {
+        try (Study held = Study.resume(out, Tuning.KIND)) {
             for (String[] args : List.of(new String[] {"tune", "--resume", out.toString()},
                     new String[] {"tune", experiment.toString(), "--out", out.toString()})) {
                 MainTest.Result r = flocktune(args);

@@ -3,7 +3,6 @@ package io.flocktune.tuner.export;
 import io.flocktune.sim.Preset;
 import io.flocktune.sim.Presets;
 import io.flocktune.tuner.io.PresetJson;
-import io.flocktune.tuner.report.Trajectory;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;

@@ -6,7 +6,6 @@ import io.flocktune.sim.Preset;
 import io.flocktune.sim.Presets;
 import io.flocktune.sim.Simulation;
 import io.flocktune.tuner.io.PresetJson;
-import io.flocktune.tuner.report.Trajectory;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;

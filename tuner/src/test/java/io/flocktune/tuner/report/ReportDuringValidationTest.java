@@ -32,7 +32,7 @@ class ReportDuringValidationTest {
         assumeTrue(Report.fontProblem().isEmpty(), "no usable fonts: " + Report.fontProblem().orElse(""));
         Experiment e = TinyExperiment.of("", 3);
         Path run = tmp.resolve("run");
-        Tuning.start(e, run, new Tuning.Options(2, false, new PrintWriter(new StringWriter(), true), true));
+        Tuning.start(e, run, new Tuning.Options(2, false, new PrintWriter(new StringWriter(), true), true).withReporter(Report.TUNING));
         RunFiles files = new RunFiles(run);
         Map<String, byte[]> during = drawn(files);
         assertEquals(11, during.size(), "five charts as PNG and SVG, and report.html: " + during.keySet());

@@ -54,7 +54,7 @@ public class ReportInBrowserTest {
         }
         run = tmp.resolve("run");
         experiment = TinyExperiment.of("", 2);
-        Tuning.start(experiment, run, new Tuning.Options(2, false, new PrintWriter(new StringWriter()), true));
+        Tuning.start(experiment, run, new Tuning.Options(2, false, new PrintWriter(new StringWriter()), true).withReporter(Report.TUNING));
         report = run.resolve("report.html");
     }
 

@@ -2,6 +2,7 @@ package io.flocktune.tuner.run;
 
 import io.flocktune.tuner.experiment.Experiment;
 import io.flocktune.tuner.io.InputException;
+import io.flocktune.tuner.store.Table;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -110,7 +111,7 @@ class TuningTest {
         Map<String, List<Long>> seeds = new TreeMap<>();
         java.util.Set<Long> training = new java.util.HashSet<>();
         try (var parser = org.apache.commons.csv.CSVParser.parse(tmp.resolve("run/history.csv"), java.nio.charset.StandardCharsets.UTF_8,
-                Tables.FORMAT.builder().setHeader().setSkipHeaderRecord(true).get())) {
+                Table.FORMAT.builder().setHeader().setSkipHeaderRecord(true).get())) {
             for (var row : parser) {
                 String role = row.get("role");
                 long seed = Long.parseLong(row.get("seed"));

@@ -1,4 +1,4 @@
-package io.flocktune.tuner.report;
+package io.flocktune.tuner.export;
 
 import io.flocktune.sim.Flock;
 import io.flocktune.sim.Preset;
@@ -8,7 +8,7 @@ import io.flocktune.sim.rule.Boundary;
 import java.util.Arrays;
 
 /**
- * A recorded run for the report's moving preview: every boid and predator at {@code frames}
+ * A recorded run for a moving preview (the web player's replay, the report's preview): every boid and predator at {@code frames}
  * evenly spaced steps, as three bytes each (x, y, heading). Positions are quantised to
  * 0…254 across the view (255 marks a boid removed by a capture); the heading is the direction
  * of (vx, vy) in 256ths of a turn. A periodic world is shown whole; an open world through a
