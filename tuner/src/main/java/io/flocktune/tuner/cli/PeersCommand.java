@@ -3,7 +3,7 @@ package io.flocktune.tuner.cli;
 import io.flocktune.objectives.Interval;
 import io.flocktune.objectives.Measurement;
 import io.flocktune.sim.Check;
-import io.flocktune.tuner.eval.ExperimentEvaluator;
+import io.flocktune.tuner.experiment.ExperimentEvaluator;
 import io.flocktune.tuner.experiment.Experiment;
 import io.flocktune.tuner.experiment.Experiments;
 import io.flocktune.tuner.io.AtomicFile;

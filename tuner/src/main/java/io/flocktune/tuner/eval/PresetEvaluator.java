@@ -1,6 +1,6 @@
 package io.flocktune.tuner.eval;
 
-import io.flocktune.tuner.experiment.Scenarios;
+import io.flocktune.tuner.space.Scenarios;
 import io.flocktune.objectives.ObjectiveSpec;
 import io.flocktune.objectives.Objectives;
 import io.flocktune.sim.Check;
@@ -102,7 +102,7 @@ public record PresetEvaluator(long steps, List<ObjectiveSpec> specs) implements 
      * @param specs the objectives {@code presets} returns values of, in order (they say which
      *              value of a scenario is the worst)
      */
-    static Evaluator<ObjectNode> across(Evaluator<Preset> presets, Scenarios scenarios, List<ObjectiveSpec> specs) {
+    public static Evaluator<ObjectNode> across(Evaluator<Preset> presets, Scenarios scenarios, List<ObjectiveSpec> specs) {
         return (tree, seed) -> {
             List<ObjectNode> trees = scenarios.apply(tree, "candidate");
             double[][] values = new double[trees.size()][];
@@ -112,7 +112,7 @@ public record PresetEvaluator(long steps, List<ObjectiveSpec> specs) implements 
     }
 
     /** {@link #ofGenes(ParameterSpace, Scenarios)} with any evaluator of presets in place of the simulation. */
-    static Evaluator<double[]> ofGenes(Evaluator<Preset> presets, ParameterSpace space, Scenarios scenarios,
+    public static Evaluator<double[]> ofGenes(Evaluator<Preset> presets, ParameterSpace space, Scenarios scenarios,
                                        List<ObjectiveSpec> specs) throws InputException {
         if (!scenarios.any()) return (genes, seed) -> presets.evaluate(space.preset(genes), seed);
         Scenarios.Typed typed = scenarios.typed(space.basePreset(), "candidate");

@@ -1,5 +1,6 @@
 package io.flocktune.tuner.experiment;
 
+import io.flocktune.tuner.space.Scenarios;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;

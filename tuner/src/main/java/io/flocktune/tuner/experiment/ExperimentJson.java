@@ -1,5 +1,6 @@
 package io.flocktune.tuner.experiment;
 
+import io.flocktune.tuner.space.Scenarios;
 import com.fasterxml.jackson.annotation.JsonCreator;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.json.JsonReadFeature;

@@ -6,7 +6,7 @@ import io.flocktune.objectives.Measurement;
 import io.flocktune.sim.Preset;
 import io.flocktune.sim.Check;
 import io.flocktune.tuner.eval.Evaluator;
-import io.flocktune.tuner.eval.EvaluatorFactory;
+import io.flocktune.tuner.experiment.EvaluatorFactory;
 import io.flocktune.tuner.eval.PortableEvaluator;
 import io.flocktune.tuner.eval.LocalRunner;
 import io.flocktune.tuner.eval.Outcome;

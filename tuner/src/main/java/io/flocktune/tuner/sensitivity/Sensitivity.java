@@ -6,7 +6,7 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.flocktune.objectives.Objectives;
-import io.flocktune.tuner.eval.ExperimentEvaluator;
+import io.flocktune.tuner.experiment.ExperimentEvaluator;
 import io.flocktune.tuner.eval.Outcome;
 import io.flocktune.tuner.eval.RunnerFactory;
 import io.flocktune.tuner.eval.Trial;

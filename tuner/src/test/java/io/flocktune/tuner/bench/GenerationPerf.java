@@ -1,6 +1,6 @@
 package io.flocktune.tuner.bench;
 
-import io.flocktune.tuner.eval.ExperimentEvaluator;
+import io.flocktune.tuner.experiment.ExperimentEvaluator;
 import io.flocktune.tuner.eval.LocalRunner;
 import io.flocktune.tuner.eval.Outcome;
 import io.flocktune.tuner.eval.Trial;

@@ -1,5 +1,6 @@
 package io.flocktune.tuner.experiment;
 
+import io.flocktune.tuner.space.Scenarios;
 import io.flocktune.sim.Presets;
 import io.flocktune.sim.rule.Separation;
 import io.flocktune.tuner.io.InputException;

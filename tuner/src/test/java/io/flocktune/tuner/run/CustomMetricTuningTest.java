@@ -5,7 +5,7 @@ import io.flocktune.objectives.Direction;
 import io.flocktune.objectives.Metric;
 import io.flocktune.objectives.ObjectiveSpec;
 import io.flocktune.sim.Presets;
-import io.flocktune.tuner.eval.ExperimentEvaluator;
+import io.flocktune.tuner.experiment.ExperimentEvaluator;
 import io.flocktune.tuner.eval.PresetEvaluator;
 import io.flocktune.tuner.experiment.Experiment;
 import io.flocktune.tuner.experiment.ExperimentBuilder;

@@ -1,7 +1,7 @@
 package io.flocktune.tuner.run;
 
 import io.flocktune.objectives.Objectives;
-import io.flocktune.tuner.eval.EvaluatorFactory;
+import io.flocktune.tuner.experiment.EvaluatorFactory;
 import io.flocktune.tuner.experiment.Experiment;
 import io.flocktune.tuner.io.InputException;
 import io.flocktune.tuner.io.PresetJson;

@@ -1,17 +1,16 @@
-package io.flocktune.tuner.eval;
+package io.flocktune.tuner.space;
 
-import io.flocktune.tuner.experiment.Scenarios;
 import com.fasterxml.jackson.databind.node.IntNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.flocktune.objectives.Objectives;
 import io.flocktune.objectives.ObjectiveSpec;
 import io.flocktune.sim.Preset;
+import io.flocktune.tuner.eval.PresetEvaluator;
 import io.flocktune.tuner.experiment.Experiment;
 import io.flocktune.tuner.experiment.ExperimentJson;
 import io.flocktune.tuner.io.InputException;
 import io.flocktune.tuner.io.PresetJson;
 import io.flocktune.tuner.run.TinyExperiment;
-import io.flocktune.tuner.space.ParameterSpace;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;

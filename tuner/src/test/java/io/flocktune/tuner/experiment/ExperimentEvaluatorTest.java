@@ -1,7 +1,5 @@
-package io.flocktune.tuner.eval;
+package io.flocktune.tuner.experiment;
 
-import io.flocktune.tuner.experiment.Experiment;
-import io.flocktune.tuner.experiment.ExperimentJson;
 import io.flocktune.tuner.run.TinyExperiment;
 import org.junit.jupiter.api.Test;
 

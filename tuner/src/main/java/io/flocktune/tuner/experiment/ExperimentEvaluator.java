@@ -1,11 +1,12 @@
-package io.flocktune.tuner.eval;
+package io.flocktune.tuner.experiment;
 
-import io.flocktune.tuner.experiment.Scenarios;
+import io.flocktune.tuner.eval.Evaluator;
+import io.flocktune.tuner.eval.PortableEvaluator;
+import io.flocktune.tuner.eval.PresetEvaluator;
+import io.flocktune.tuner.space.Scenarios;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.flocktune.tuner.experiment.Experiment;
-import io.flocktune.tuner.experiment.ExperimentJson;
 import io.flocktune.tuner.io.InputException;
 import io.flocktune.tuner.space.ParameterSpace;
 

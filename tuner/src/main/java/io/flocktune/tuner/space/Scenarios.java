@@ -1,4 +1,4 @@
-package io.flocktune.tuner.experiment;
+package io.flocktune.tuner.space;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
