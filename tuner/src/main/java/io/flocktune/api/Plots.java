@@ -1,9 +1,13 @@
 package io.flocktune.api;
 
+import io.flocktune.tuner.compare.ComparisonFiles;
+import io.flocktune.tuner.report.Report;
+import io.flocktune.tuner.run.RunFiles;
 import io.flocktune.tuner.compare.ComparisonReport;
 import io.flocktune.tuner.io.InputException;
 import io.flocktune.tuner.report.Charts;
 
+import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.List;
 
@@ -47,6 +51,25 @@ public final class Plots {
      */
     public static List<Figure> comparison(Path directory) throws InputException {
         return ComparisonReport.figures(directory).stream().map(Figure::of).toList();
+    }
+
+    /**
+     * Draws the charts and {@code report.html} of a finished run or comparison directory again from
+     * its files, as {@code flocktune report DIR} does.
+     *
+     * @param log where warnings go (e.g. a chart that could not be drawn)
+     * @return the report's path
+     * @throws InputException       neither a run nor a comparison directory, or files that cannot be read or written
+     * @throws InterruptedException interrupted while drawing a run's report
+     */
+    public static Path report(Path directory, PrintWriter log) throws InputException, InterruptedException {
+        if (ComparisonFiles.isComparison(directory)) {
+            ComparisonReport.write(directory, log);
+            return new ComparisonFiles(directory).report();
+        }
+        RunFiles files = new RunFiles(directory);
+        Report.write(files, log);
+        return files.report();
     }
 
     private static Figure named(List<Figure> figures, String name, Path directory) throws InputException {

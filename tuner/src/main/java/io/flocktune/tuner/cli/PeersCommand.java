@@ -1,11 +1,12 @@
 package io.flocktune.tuner.cli;
 
+import io.flocktune.api.Execution;
+import io.flocktune.api.Tune;
 import io.flocktune.objectives.Interval;
 import io.flocktune.objectives.Measurement;
 import io.flocktune.sim.Check;
 import io.flocktune.tuner.experiment.ExperimentEvaluator;
 import io.flocktune.tuner.experiment.Experiment;
-import io.flocktune.tuner.experiment.Experiments;
 import io.flocktune.tuner.io.AtomicFile;
 import io.flocktune.tuner.io.InputException;
 import io.flocktune.tuner.io.StrictJson;
@@ -138,30 +139,29 @@ final class PeersCommand implements Callable<Integer> {
                         + String.join(", ", peers.keySet()));
             }
         }
-        Path root = out != null ? out : Path.of("results", "peers-" + java.time.LocalDateTime.now()
-                .format(java.time.format.DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss", Locale.ROOT)));
+        Path root = out != null ? out : StudyOptions.fresh("peers");
         List<Experiment> experiments = new ArrayList<>();
         for (String name : chosen) {
-            Experiment e = scaled(Experiments.builtIn(name), budget);
+            Experiment e = scaled(Tune.builtIn(name).experiment(), budget);
             experiments.add(seed == null ? e : e.withSeed(seed));
         }
         for (Experiment e : experiments) Study.checkNew(root.resolve(e.name()), Tuning.KIND, true);   // before the first simulation
         boolean terminal = System.console() != null && System.console().isTerminal();
-        int t = threads.count();
-        Tuning.Options options = new Tuning.Options(t, terminal, err, true, io.flocktune.tuner.eval.RunnerFactory.local(t))
-                .withReporter(io.flocktune.tuner.report.Report.TUNING);
+        Execution execution = threads.execution();
+        int t = execution.threads();
         List<List<String>> table = new ArrayList<>();
         for (Experiment e : experiments) {
             Path dir = root.resolve(e.name());
-            Experiment published = seed == null ? Experiments.builtIn(e.name()) : Experiments.builtIn(e.name()).withSeed(seed);
+            Experiment published = seed == null ? Tune.builtIn(e.name()).experiment() : Tune.builtIn(e.name()).withSeed(seed).experiment();
             if (budget < 1) err.println("peers: " + e.name() + ": " + reduced(published, e, budget));
             err.println("peers: " + e.name() + ": " + estimate(e, pilot(e), t));
             err.flush();
             long start = System.nanoTime();
-            Tuning.Result result = Interruptible.run(err, () -> Tuning.start(e, dir, options));
+            Tune tune = Tune.of(e).withExecution(execution).withLog(err).withProgressBar(terminal);
+            Tuning.Result result = Interruptible.run(err, () -> tune.run(dir));
             double wall = (System.nanoTime() - start) / 1e9;
             Map<String, Long> runs = runs(new RunFiles(dir).history());
-            print(peers.get(e.name()), e, result, runs, wall, threads.count(), stdout);
+            print(peers.get(e.name()), e, result, runs, wall, t, stdout);
             table.add(row(peers.get(e.name()), e, result, runs, wall, t, budget));
             writeTable(root.resolve(TABLE), table);
         }

@@ -1,10 +1,7 @@
 package io.flocktune.tuner.cli;
 
-import io.flocktune.tuner.compare.ComparisonFiles;
-import io.flocktune.tuner.compare.ComparisonReport;
+import io.flocktune.api.Plots;
 import io.flocktune.tuner.io.InputException;
-import io.flocktune.tuner.report.Report;
-import io.flocktune.tuner.run.RunFiles;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Parameters;
@@ -25,17 +22,8 @@ final class ReportCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws InputException, InterruptedException {
-        if (ComparisonFiles.isComparison(directory)) {
-            ComparisonReport.write(directory, spec.commandLine().getErr());
-            spec.commandLine().getOut().println("report: " + new ComparisonFiles(directory).report());
-            return Main.OK;
-        }
-        RunFiles files = new RunFiles(directory);
-        Interruptible.run(spec.commandLine().getErr(), () -> {
-            Report.write(files, spec.commandLine().getErr());
-            return null;
-        });
-        spec.commandLine().getOut().println("report: " + files.report());
+        Path report = Interruptible.run(spec.commandLine().getErr(), () -> Plots.report(directory, spec.commandLine().getErr()));
+        spec.commandLine().getOut().println("report: " + report);
         return Main.OK;
     }
 }

@@ -1,14 +1,9 @@
 package io.flocktune.tuner.cli;
 
-import io.flocktune.objectives.ObjectiveSpec;
-import io.flocktune.objectives.Objectives;
-import io.flocktune.sim.Preset;
-import io.flocktune.tuner.eval.Measuring;
+import io.flocktune.api.Execution;
+import io.flocktune.api.FlockPreset;
+import io.flocktune.api.Robustness;
 import io.flocktune.tuner.io.InputException;
-import io.flocktune.tuner.io.PresetJson;
-import io.flocktune.tuner.robustness.Robustness;
-import io.flocktune.tuner.robustness.RobustnessFiles;
-import io.flocktune.tuner.robustness.ScenarioGrid;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -17,11 +12,7 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 import java.io.PrintWriter;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
-import java.time.LocalDateTime;
-import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -78,43 +69,23 @@ final class RobustnessCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws InputException, InterruptedException {
-        var runners = executor.execution(threads).runners();
-        if (steps < 1) throw new InputException("--steps = " + steps + ": must be >= 1");
-        long skipped = warmup == null ? steps / 2 : warmup;
-        if (skipped < 0 || skipped >= steps) throw new InputException("--warmup = " + skipped + ": must be in [0, " + steps + ") (--steps = " + steps + ")");
-        if (replicates < 2 || replicates > 10_000) throw new InputException("--replicates = " + replicates + ": must be in [2, 10000]");
-        Preset p = PresetJson.resolve(preset, sets);
-        ScenarioGrid grid = scenarios == null ? ScenarioGrid.defaults(p) : ScenarioGrid.read(scenarios);
-        List<ObjectiveSpec> specs = new ArrayList<>();
-        try {
-            if (objectiveTexts.isEmpty()) specs.addAll(Objectives.defaults(p, skipped));
-            for (String text : objectiveTexts) specs.add(ObjectiveSpec.parse(text, skipped));
-        } catch (IllegalArgumentException e) {
-            throw new InputException("--objective: " + e.getMessage(), e);
-        }
-        Measuring.requireDistinctNames(specs);
-        Path directory = out != null ? out : directory(p);
-        RobustnessFiles.check(directory);   // before the first simulation
-        PrintWriter err = spec.commandLine().getErr();
-        Robustness.Result result = Robustness.run(p, grid, scenarios == null ? "default scenarios" : scenarios.toString(), specs, new Robustness.Settings(steps, replicates, seed, Duration.ofMinutes(10)), runners, err);
-        RobustnessFiles.write(result, directory);
+        Execution execution = executor.execution(threads);
+        FlockPreset p = FlockPreset.load(preset, sets);
+        Robustness robustness = Robustness.of(p).withObjectives(objectiveTexts).withSteps(steps).withWarmup(warmup)
+                .withReplicates(replicates).withSeed(seed).withExecution(execution);
+        if (scenarios != null) robustness = robustness.withGrid(scenarios);
+        Robustness.Study study = robustness.run(out != null ? out : StudyOptions.fresh(p.name() + "-robustness"),
+                spec.commandLine().getErr());
+        var grid = study.result().grid();
         PrintWriter o = spec.commandLine().getOut();
         o.printf(Locale.ROOT, "robustness: %s (%s, %d points x %d replicates; * = paired 95%% CI of the difference to the preset excludes 0)%n",
-                directory, p.name(), result.points().size(), replicates);
+                study.directory(), p.name(), study.result().points().size(), replicates);
         for (int f = 0; f < grid.factors().size(); f++) {
             o.println(grid.factors().get(f).name() + " (" + grid.factors().get(f).path() + "):");
-            RobustnessFiles.lines(result, f).forEach(o::println);
+            study.lines(f).forEach(o::println);
         }
-        o.println("report: " + directory.resolve("report.html"));
+        o.println("report: " + study.directory().resolve("report.html"));
         o.flush();
         return Main.OK;
-    }
-
-    private static Path directory(Preset p) {
-        String stamp = LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss", Locale.ROOT));
-        Path base = Path.of("results", p.name().replaceAll("[^A-Za-z0-9._-]+", "-") + "-robustness-" + stamp);
-        Path dir = base;
-        for (int k = 2; Files.exists(dir); k++) dir = Path.of(base + "-" + k);
-        return dir;
     }
 }

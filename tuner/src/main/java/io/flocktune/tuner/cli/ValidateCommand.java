@@ -1,14 +1,13 @@
 package io.flocktune.tuner.cli;
 
+import io.flocktune.api.Execution;
+import io.flocktune.api.FlockPreset;
+import io.flocktune.api.Validate;
 import io.flocktune.objectives.Measurement;
 import io.flocktune.objectives.ObjectiveSpec;
-import io.flocktune.sim.Preset;
 import io.flocktune.tuner.io.InputException;
-import io.flocktune.tuner.io.PresetJson;
-import io.flocktune.tuner.validation.Sweep;
 import io.flocktune.tuner.validation.SweepPoint;
 import io.flocktune.tuner.validation.Validation;
-import io.flocktune.tuner.validation.ValidationFiles;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -21,15 +20,12 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.function.Function;
-import java.util.function.Supplier;
 
 /**
  * {@code flocktune validate vicsek|couzin}: re-measures a published phase diagram with the engine
- * ({@link Validation}), prints it as a table and writes {@code NAME.csv}, {@code NAME.png} and
- * {@code NAME.svg} ({@link ValidationFiles}). The numbers do not depend on {@code --threads}.
+ * (the API's {@link Validate}), prints it as a table and writes {@code NAME.csv}, {@code NAME.png} and
+ * {@code NAME.svg}. The numbers do not depend on {@code --threads}.
  */
 @Command(name = "validate", mixinStandardHelpOptions = true,
         description = {"Re-measures a published phase diagram with the engine; writes NAME.csv, NAME.png and NAME.svg.",
@@ -74,14 +70,14 @@ final class ValidateCommand implements Runnable {
         ThreadsOption threads;
 
         /** The built-in preset with the overrides, which must leave the swept fields alone. */
-        Preset base(String preset, List<String> swept) throws InputException {
+        FlockPreset base(String preset, List<String> swept) throws InputException {
             for (String set : sets) {
                 String key = set.contains("=") ? set.substring(0, set.indexOf('=')).strip() : set.strip();
                 if (swept.contains(key)) {
                     throw new InputException("--set " + set + ": the validation sweeps " + String.join(" and ", swept) + "; use --values");
                 }
             }
-            return PresetJson.resolve(preset, sets);
+            return FlockPreset.load(preset, sets);
         }
 
         Validation.Schedule schedule() throws InputException {
@@ -90,8 +86,8 @@ final class ValidateCommand implements Runnable {
             return new Validation.Schedule(steps, seeds, seed);
         }
 
-        int threadCount() throws InputException {
-            return threads.count();
+        Execution execution() throws InputException {
+            return threads.execution();
         }
     }
 
@@ -99,10 +95,8 @@ final class ValidateCommand implements Runnable {
             description = {"Vicsek et al. 1995, Fig. 2a: polarization against alignment.noise eta of the vicsek preset,",
                     "eta = 0, 0.5, ..., 6, 2pi; mean over the second half of each run. Writes vicsek.csv/.png/.svg."})
     int vicsek(@Mixin SweepOptions options) throws InputException, InterruptedException {
-        Preset base = options.base("vicsek", List.of("alignment.noise"));
-        Validation.Schedule schedule = options.schedule();
-        List<Double> noises = options.values == null ? Validation.Vicsek.NOISES : options.values;
-        return run(options, checked(() -> Validation.Vicsek.of(base, noises, schedule)));
+        FlockPreset base = options.base("vicsek", List.of("alignment.noise"));
+        return run(options, Validate.vicsek(base, options.values, options.schedule()));
     }
 
     @Command(name = "couzin", mixinStandardHelpOptions = true, sortOptions = false,
@@ -110,33 +104,16 @@ final class ValidateCommand implements Runnable {
                     "zone width dr_o = 0, 1, 2, 3, 6, 10, 13 at attraction width 14; mean over the last third of each run.",
                     "Writes couzin.csv/.png/.svg."})
     int couzin(@Mixin SweepOptions options) throws InputException, InterruptedException {
-        Preset base = options.base("couzin", List.of("alignment.radius", "neighbourhood.radius"));
-        Validation.Schedule schedule = options.schedule();
-        List<Double> widths = options.values == null ? Validation.Couzin.ORIENTATION_WIDTHS : options.values;
-        return run(options, checked(() -> Validation.Couzin.of(base, widths, Validation.Couzin.ATTRACTION_WIDTH, schedule)));
-    }
-
-    /** A validation whose constructor's complaint (a value out of range, a preset of the wrong kind) is bad input. */
-    private static Validation checked(Supplier<Validation> validation) throws InputException {
-        try {
-            return validation.get();
-        } catch (IllegalArgumentException e) {
-            throw new InputException("validate: " + e.getMessage(), e);
-        }
+        FlockPreset base = options.base("couzin", List.of("alignment.radius", "neighbourhood.radius"));
+        return run(options, Validate.couzin(base, options.values, options.schedule()));
     }
 
     private int run(SweepOptions options, Validation validation) throws InputException, InterruptedException {
-        ValidationFiles.check(validation, options.out);   // before the first simulation
         long start = System.nanoTime();
-        List<SweepPoint> points;
-        try (ExecutorService executor = Executors.newFixedThreadPool(Math.min(options.threadCount(), validation.values().size()))) {
-            points = Sweep.run(validation, executor);
-        } catch (ArithmeticException e) {   // a run diverged
-            throw new InputException(validation.base().name() + ": " + e.getMessage(), e);
-        }
-        List<Path> files = ValidationFiles.write(validation, points, options.out);
+        Validate.Result result = Validate.write(validation, options.execution(), options.out);
+        List<Path> files = result.files();
         PrintWriter out = spec.commandLine().getOut();
-        table(validation, points).forEach(out::println);
+        table(validation, result.points()).forEach(out::println);
         out.println(format("wrote %s (%.1f s)", String.join(", ", files.stream().map(Path::toString).toList()),
                 (System.nanoTime() - start) * 1e-9));
         return Main.OK;
