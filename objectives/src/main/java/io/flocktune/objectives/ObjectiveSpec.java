@@ -126,6 +126,22 @@ public record ObjectiveSpec(String name, Metric metric, long warmup, int every, 
                 ? aggregation.word() + "=" + Numbers.text(threshold) : aggregation.word();
     }
 
+    /**
+     * A custom metric as an objective: {@code function}'s value at every step from {@code warmup}
+     * on, averaged over the run (how {@code Measure.withMetric} and a tuning experiment's custom
+     * objectives measure it).
+     *
+     * @param name      the objective's and the metric's name: a letter, then letters, digits, {@code _}, {@code .} or {@code -}
+     * @param function  the flock at a step to the metric's value; pure and thread-safe
+     * @param warmup    steps before sampling, &ge; 0
+     * @param direction {@code Maximize}, {@code Minimize} or a {@code Target}
+     * @throws IllegalArgumentException a name that is not allowed
+     */
+    public static ObjectiveSpec custom(String name, java.util.function.ToDoubleFunction<FlockView> function, long warmup,
+                                       Direction direction) {
+        return new ObjectiveSpec(name, new Metric.Custom(name, function), warmup, 1, Aggregation.MEAN, 0, direction);
+    }
+
     /** Same as {@link #parse(String, long)} with no warm-up by default. */
     public static ObjectiveSpec parse(String text) {
         return parse(text, 0);

@@ -124,14 +124,6 @@ public record Measure(FlockPreset preset, long seed, long steps, Long warmup, in
     }
 
     /**
-     * A custom metric's objective: its mean from step {@code warmup} on, every step; the one
-     * definition {@link #withMetric} and {@link Tune.Builder} share.
-     */
-    static ObjectiveSpec custom(String name, ToDoubleFunction<FlockView> function, long warmup, Direction direction) {
-        return new ObjectiveSpec(name, new Metric.Custom(name, function), warmup, 1, Aggregation.MEAN, 0, direction);
-    }
-
-    /**
      * Runs the replicates.
      *
      * @throws InputException       the command's messages: {@code --steps}, {@code --warmup},
@@ -144,7 +136,7 @@ public record Measure(FlockPreset preset, long seed, long steps, Long warmup, in
         Execution.local(execution.threads());
         List<Object> items = new ArrayList<>();
         for (Object o : objectives) {
-            items.add(o instanceof Metric.Custom c ? custom(c.name(), c.function(), skipped, new Direction.Maximize()) : o);
+            items.add(o instanceof Metric.Custom c ? ObjectiveSpec.custom(c.name(), c.function(), skipped, new Direction.Maximize()) : o);
         }
         List<ObjectiveSpec> specs = Measuring.objectives(preset.preset(), steps, skipped, items);
         Measurement m = Measuring.measure(preset.preset(), seed, steps, replicates, specs, execution.runners());

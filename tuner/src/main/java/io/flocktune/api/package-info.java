@@ -12,14 +12,18 @@
  *       custom metrics (a named function of the flock's {@code FlockView}) included.</li>
  *   <li>{@link io.flocktune.api.Tune}: run a tuning experiment into a directory or in memory, or
  *       resume one, with a listener, and get the tuner's {@code Tuning.Result}
- *       ({@code flocktune tune}); {@link io.flocktune.api.Tune.Builder} builds an experiment in
+ *       ({@code flocktune tune}); {@code Tune.builder} (the tuner's {@code ExperimentBuilder}) builds an experiment in
  *       code with typed values, custom-metric objectives included.</li>
  *   <li>{@link io.flocktune.api.Compare}: run or resume a comparison and get its
  *       {@code Comparing.Result}: statistics and verdicts ({@code flocktune compare}).</li>
+ *   <li>{@link io.flocktune.api.Validate}: re-measure a published phase diagram (Vicsek 1995,
+ *       Couzin 2002) with the engine ({@code flocktune validate}).</li>
+ *   <li>{@link io.flocktune.api.Robustness}: re-measure a preset one factor at a time over a grid
+ *       of scenarios ({@code flocktune robustness}).</li>
  *   <li>{@link io.flocktune.api.Execution}: where the simulations of a job run, this machine's
  *       threads or a Spark cluster ({@code --threads}, {@code --executor}, {@code --master}).</li>
  *   <li>{@link io.flocktune.api.Plots}: the reports' standard figures as XChart charts, PNG or SVG
- *       ({@link io.flocktune.api.Figure}).</li>
+ *       ({@link io.flocktune.api.Figure}), and a study's report drawn again ({@code flocktune report}).</li>
  *   <li>{@link io.flocktune.api.Exports}: a preset in a front end's format ({@code flocktune export}).</li>
  * </ul>
  *
@@ -40,10 +44,11 @@
  * {@code Measurement}, {@code FlockView}, {@code Direction}, {@code Metric.Custom}) are part of the
  * API. The packages under {@code io.flocktune.tuner} are internal by convention and may change
  * without notice, except for the types named in this package's signatures: {@code io.InputException},
- * {@code experiment.Experiment}, {@code run.Tuning} (its {@code Options}, {@code Listener},
+ * {@code experiment.Experiment} and {@code experiment.ExperimentBuilder}, {@code run.Tuning} (its {@code Options}, {@code Listener},
  * {@code Result}, {@code Finalist}, {@code HistoryRow}), {@code search.GenerationSummary},
  * {@code compare.Comparison}, {@code compare.Comparing} ({@code Options}, {@code Result}),
- * {@code compare.Analysis} and {@code eval.RunnerFactory}.
+ * {@code compare.Analysis}, {@code validation.Validation} and {@code validation.SweepPoint},
+ * {@code robustness.Robustness.Result} and {@code robustness.ScenarioGrid}, and {@code eval.RunnerFactory}.
  *
  * <p>There is no {@code module-info.java} that would let the compiler enforce this: the tuner
  * compiles against Spark, whose jars cannot be named as modules ({@code jar --describe-module} on

@@ -1,5 +1,6 @@
 package io.flocktune.api;
 
+import io.flocktune.tuner.experiment.ExperimentBuilder;
 import io.flocktune.objectives.Direction;
 import io.flocktune.objectives.FlockView;
 import org.junit.jupiter.api.Test;
@@ -10,7 +11,7 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
-/** Custom metrics ({@link Measure#withMetric}, {@link Tune.Builder}), through the API only. */
+/** Custom metrics ({@link Measure#withMetric}, {@link Tune#builder}), through the API only. */
 class ApiCustomMetricTest {
 
     /** Polarization, |mean unit heading|, written against the flock view. */
@@ -58,8 +59,8 @@ class ApiCustomMetricTest {
         assertEquals(builtIn.best().fitness(), custom.best().fitness());
     }
 
-    private static Tune.Builder experiment(boolean custom) throws Exception {
-        Tune.Builder b = Tune.builder(FlockPreset.load("reynolds")).name("polarized").set("boids.count", 30)
+    private static ExperimentBuilder experiment(boolean custom) throws Exception {
+        ExperimentBuilder b = Tune.builder(FlockPreset.load("reynolds")).name("polarized").set("boids.count", 30)
                 .logRange("alignment.weight", 0.05, 2).range("neighbourhood.radius", 2, 10);
         b = custom ? b.objective("polarization", POLARIZATION, new Direction.Maximize(), 1, 0.1)
                 : b.objective("polarization:mean:max", 1, 0.1);

@@ -1,5 +1,6 @@
 package io.flocktune.api;
 
+import io.flocktune.tuner.experiment.ExperimentBuilder;
 import io.flocktune.tuner.run.Tuning;
 import io.flocktune.tuner.search.GenerationSummary;
 import io.flocktune.objectives.Direction;
@@ -20,11 +21,11 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-/** {@link Tune.Builder}, {@link Tune#runInMemory()} and {@link Tune#onGeneration}, through the API only. */
+/** {@link Tune#builder}, {@link Tune#runInMemory()} and {@link Tune#onGeneration}, through the API only. */
 class ApiTuneBuilderTest {
 
     /** The experiment of {@link ApiFixtures#tinyExperiment}, built in code. */
-    static Tune.Builder tiny(int generations) throws Exception {
+    static ExperimentBuilder tiny(int generations) throws Exception {
         return Tune.builder(FlockPreset.load("reynolds")).name("tiny").description("tiny test experiment")
                 .set("boids.count", 30)
                 .logRange("separation.weight", 0.02, 3)
@@ -36,6 +37,10 @@ class ApiTuneBuilderTest {
                 .population(8).offspringFraction(0.5).elitism(1)
                 .generations(generations)
                 .seed(7);
+    }
+
+    static Tune quiet(io.flocktune.tuner.experiment.Experiment e) {
+        return quiet(Tune.of(e));
     }
 
     static Tune quiet(Tune t) {

@@ -5,6 +5,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.flocktune.objectives.Direction;
+import io.flocktune.objectives.FlockView;
 import io.flocktune.objectives.Metric;
 import io.flocktune.objectives.ObjectiveSpec;
 import io.flocktune.sim.Check;
@@ -20,6 +22,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.ToDoubleFunction;
 
 /**
  * Builds an {@link Experiment} in code, with typed values, from a base {@link Preset}: what
@@ -55,6 +58,10 @@ public final class ExperimentBuilder {
     private final ArrayNode objectives = NODES.arrayNode();
     private final ArrayNode variants = NODES.arrayNode();
     private final Map<Integer, ObjectiveSpec> customs = new LinkedHashMap<>();
+    private final Map<Integer, CustomMetric> metrics = new LinkedHashMap<>();   // custom metrics, specs made at build
+
+    /** A custom metric objective whose warm-up is the scenario's, known at {@link #build()}. */
+    private record CustomMetric(String name, ToDoubleFunction<FlockView> function, Direction direction) {}
     private String source;
 
     private ExperimentBuilder(Preset base) {
@@ -222,11 +229,43 @@ public final class ExperimentBuilder {
      */
     public ExperimentBuilder objective(ObjectiveSpec spec, double weight, double scale) {
         Check.present("spec", spec);
-        ObjectiveSpec checked = spec.custom() ? new ObjectiveSpec(spec.name(), new Metric.Polarization(), spec.warmup(), spec.every(),
-                spec.aggregation(), spec.threshold(), spec.direction()) : spec;
         if (spec.custom()) customs.put(objectives.size(), spec);
-        objectives.addObject().put("spec", checked.text()).put("weight", weight).put("scale", scale);
+        objectives.addObject().put("spec", placeholder(spec).text()).put("weight", weight).put("scale", scale);
         return this;
+    }
+
+    /** A custom metric's spec checked as the JSON form checks a built-in one with the same window, aggregation and direction. */
+    private static ObjectiveSpec placeholder(ObjectiveSpec spec) {
+        return spec.custom() ? new ObjectiveSpec(spec.name(), new Metric.Polarization(), spec.warmup(), spec.every(),
+                spec.aggregation(), spec.threshold(), spec.direction()) : spec;
+    }
+
+    /**
+     * A custom metric as an objective: {@code function}'s value at each step after the scenario's
+     * warm-up, averaged over the run ({@link ObjectiveSpec#custom}). Such an experiment runs in this
+     * JVM only ({@link Experiment#customObjective}).
+     *
+     * @param name      the objective's name: a letter, then letters, digits, {@code _}, {@code .} or {@code -}
+     * @param function  the flock at a step to the metric's value; pure and thread-safe
+     * @param direction {@code new Direction.Maximize()}, {@code Minimize()} or a {@code Target}
+     * @param weight    its weight, &gt; 0
+     * @param scale     the amount of it that counts as one unit of cost, &gt; 0
+     */
+    public ExperimentBuilder objective(String name, ToDoubleFunction<FlockView> function, Direction direction, double weight,
+                                       double scale) {
+        metrics.put(objectives.size(), new CustomMetric(name, Check.present("function", function), Check.present("direction", direction)));
+        objectives.addObject().put("weight", weight).put("scale", scale);
+        return this;
+    }
+
+    /** The objectives are ranked by NSGA-II on their cost vector, a Pareto front ({@code "combine": "pareto"}). */
+    public ExperimentBuilder pareto() {
+        return combine(Combination.PARETO);
+    }
+
+    /** One fitness: the weighted distance to the objectives' targets ({@code "combine": "targetDistance"}). */
+    public ExperimentBuilder targetDistance() {
+        return combine(Combination.TARGET_DISTANCE);
     }
 
     /** @param combination how the objectives become fitness (default weighted sum) */
@@ -299,6 +338,12 @@ public final class ExperimentBuilder {
     /** @param fraction share of each generation that is new offspring, in (0, 1) (default 0.6) */
     public ExperimentBuilder offspringFraction(double fraction) {
         ga().put("offspringFraction", fraction);
+        return this;
+    }
+
+    /** @param size a tournament of {@code size} for survivor and parent selection (the default, of 3, unless {@link #pareto()}) */
+    public ExperimentBuilder tournament(int size) {
+        ga().putObject("selector").put("kind", "tournament").put("size", size);   // checked by build(), as in a file
         return this;
     }
 
@@ -401,6 +446,17 @@ public final class ExperimentBuilder {
      */
     public Experiment build() throws InputException {
         String from = source != null ? source : tree.path("name").asText();
+        long warmup = tree.path("scenario").path("warmup").asLong(0);
+        for (var m : metrics.entrySet()) {
+            ObjectiveSpec spec;
+            try {
+                spec = ObjectiveSpec.custom(m.getValue().name(), m.getValue().function(), warmup, m.getValue().direction());
+            } catch (IllegalArgumentException x) {
+                throw new InputException(from + ": objectives[" + m.getKey() + "]: " + x.getMessage(), x);
+            }
+            ((ObjectNode) objectives.get(m.getKey())).put("spec", placeholder(spec).text());
+            customs.put(m.getKey(), spec);
+        }
         Experiment e = ExperimentJson.fromTree(toTree(), from, null);
         if (customs.isEmpty()) return e;
         List<Objective> objectives = new ArrayList<>(e.objectives());
