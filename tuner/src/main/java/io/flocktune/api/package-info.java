@@ -27,7 +27,7 @@
  *   <li>{@link io.flocktune.api.Exports}: a preset in a front end's format ({@code flocktune export}).</li>
  * </ul>
  *
- * <p>The commands of {@code flocktune} parse their options, call this package and print what it
+ * <p>The commands of {@code flocktune} ({@code io.flocktune.cli}) parse their options, call this package and print what it
  * returns, so the API gives the same presets, numbers, files and messages as the command line.
  * The results are the tuner's own records, not copies of them: {@code Tuning.Result} with its
  * {@code Tuning.Finalist}s and {@code Tuning.HistoryRow}s, {@code GenerationSummary} per

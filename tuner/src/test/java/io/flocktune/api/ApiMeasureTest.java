@@ -7,7 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-/** {@link Measure}, through the API only; {@code io.flocktune.tuner.cli.ApiCliParityTest} checks it against the command. */
+/** {@link Measure}, through the API only; {@code io.flocktune.cli.ApiCliParityTest} checks it against the command. */
 class ApiMeasureTest {
 
     @Test

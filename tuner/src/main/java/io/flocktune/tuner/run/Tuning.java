@@ -534,10 +534,11 @@ public final class Tuning {
             try {
                 result = search.run(checkpoint == null ? null : checkpoint.state(), searchListener);
             } catch (InterruptedException interrupted) {
-                progress.close();
-                if (memory) throw new InterruptedException("interrupted; a run kept in memory has no checkpoint, its results are lost");
-                throw new InterruptedException("interrupted; the generation in flight is lost, the last completed one is "
-                        + "checkpointed in " + files.checkpoint() + "; continue with: ./flocktune tune --resume " + files.root());
+                throw interrupted(progress, files);
+            } catch (UncheckedIOException io) {
+                // Ctrl-C while a table or the checkpoint was being written: the interrupt closed the file's channel
+                if (io.getCause() instanceof java.nio.channels.ClosedByInterruptException) throw interrupted(progress, files);
+                throw io;
             }
             long searchNanos = System.nanoTime() - sessionStart;
             long simulationNanos = result.state().evaluationNanos() - (checkpoint == null ? 0 : checkpoint.state().evaluationNanos());
@@ -596,11 +597,31 @@ public final class Tuning {
             } finally {
                 if (drawing != null) drawing.close();
             }
+        } catch (java.nio.channels.ClosedByInterruptException ex) {
+            throw new InterruptedException("interrupted while writing the results; continue with: ./flocktune tune --resume "
+                    + (memory ? e.name() : files.root()));
         } catch (IOException ex) {
             throw new InputException((memory ? e.name() : files.root()) + ": cannot write results: " + AtomicFile.reason(ex), ex);
         } catch (UncheckedIOException ex) {
+            if (ex.getCause() instanceof java.nio.channels.ClosedByInterruptException) {
+                throw new InterruptedException("interrupted while writing the results; continue with: ./flocktune tune --resume "
+                        + (memory ? e.name() : files.root()));
+            }
             throw new InputException(ex.getMessage(), ex);
         }
+    }
+
+    /**
+     * The interruption of a search: the last completed generation is checkpointed (a write the
+     * interrupt cut short leaves the one before it), so {@code --resume} continues from there.
+     *
+     * @param files the run's files, or null for a run kept in memory
+     */
+    private static InterruptedException interrupted(Progress progress, RunFiles files) {
+        progress.close();
+        if (files == null) return new InterruptedException("interrupted; a run kept in memory has no checkpoint, its results are lost");
+        return new InterruptedException("interrupted; the generation in flight is lost, the last completed one is "
+                + "checkpointed in " + files.checkpoint() + "; continue with: ./flocktune tune --resume " + files.root());
     }
 
     private static boolean timedOut(Outcome outcome) {

@@ -45,7 +45,7 @@ class PackageCyclesTest {
 
     @Test
     void everyCommandCallsThePublicApi() throws IOException {
-        Path cli = ROOT.resolve("tuner/src/main/java/io/flocktune/tuner/cli");
+        Path cli = ROOT.resolve("tuner/src/main/java/io/flocktune/cli");
         List<String> without = new ArrayList<>();
         try (Stream<Path> files = Files.list(cli)) {
             for (Path f : files.filter(p -> p.getFileName().toString().endsWith("Command.java")).sorted().toList()) {

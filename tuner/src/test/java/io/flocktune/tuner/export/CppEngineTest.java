@@ -8,7 +8,7 @@ import io.flocktune.sim.Presets;
 import io.flocktune.sim.Simulation;
 import io.flocktune.sim.rule.Boundary;
 import io.flocktune.sim.rule.Neighbourhood;
-import io.flocktune.tuner.cli.Main;
+import io.flocktune.cli.Main;
 import io.flocktune.tuner.io.PresetJson;
 import io.flocktune.tuner.io.StateCsv;
 import org.junit.jupiter.api.BeforeAll;

@@ -3,7 +3,7 @@ package io.flocktune.tuner.export;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.flocktune.sim.Preset;
-import io.flocktune.tuner.cli.Main;
+import io.flocktune.cli.Main;
 import io.flocktune.tuner.io.PresetJson;
 import io.flocktune.tuner.run.TinyExperiment;
 import org.junit.jupiter.api.BeforeAll;

@@ -1,0 +1,183 @@
+package io.flocktune.cli;
+
+import io.flocktune.tuner.io.AtomicFile;
+import io.flocktune.tuner.io.InputException;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.ParseResult;
+import picocli.CommandLine.ScopeType;
+import picocli.CommandLine.Spec;
+
+import java.io.InputStream;
+import java.io.OutputStreamWriter;
+import java.io.PrintStream;
+import java.io.PrintWriter;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.util.Properties;
+
+/**
+ * The {@code flocktune} command line (run through the {@code ./flocktune} launcher).
+ *
+ * <p>Exit codes: 0 success; 1 internal failure (one line and a bug-report hint; the stack trace
+ * only with {@code --debug} or {@code FLOCKTUNE_DEBUG=1}); 2 bad input or usage (one line that
+ * names the file, line or field and the allowed range, never a stack trace); 3 an output could not
+ * be written because the disk is full (one line naming the file); 4 an export written with
+ * parameters its target cannot represent ({@code export}); 130 interrupted.
+ * Results go to standard output, messages to standard error.
+ *
+ * <pre>{@code
+ * int exit = Main.run(new String[] {"simulate", "--preset", "reynolds", "--steps", "100"}, System.out, System.err);
+ * }</pre>
+ */
+@Command(name = "flocktune", mixinStandardHelpOptions = true, versionProvider = Main.Version.class,
+        description = "Simulates Boids flocking models and tunes them by genetic search.",
+        subcommands = {PresetsCommand.class, SimulateCommand.class, MeasureCommand.class, TuneCommand.class, CompareCommand.class,
+                ExperimentsCommand.class, ReportCommand.class, ValidateCommand.class, ExportCommand.class,
+                SensitivityCommand.class, RobustnessCommand.class, PeersCommand.class,
+                CommandLine.HelpCommand.class},
+        footer = {"", "Exit codes: 0 ok, 1 internal failure, 2 bad input or usage, 3 disk full,",
+                "4 exported with unrepresented parameters (export), 130 interrupted."})
+public final class Main implements Runnable {
+    /** Exit code of a successful run. */
+    public static final int OK = 0;
+    /** Exit code of an internal failure (a bug). */
+    public static final int INTERNAL_FAILURE = 1;
+    /** Exit code of bad input or usage. */
+    public static final int BAD_INPUT = 2;
+    /**
+     * Exit code of an output that could not be written because the disk (or the user's quota) is
+     * full: an environment problem, neither bad input nor a bug. The line names the file; nothing
+     * partial is left.
+     */
+    public static final int DISK_FULL = 3;
+    /** Exit code of an interrupted run (128 + SIGINT, as the JVM itself exits on Ctrl-C). */
+    public static final int INTERRUPTED = 130;
+
+    /** Environment variable that turns on {@code --debug}. */
+    public static final String DEBUG_VARIABLE = "FLOCKTUNE_DEBUG";
+
+    @Option(names = "--debug", scope = ScopeType.INHERIT,
+            description = "Print the stack trace of an internal failure (or set " + DEBUG_VARIABLE + "=1).")
+    boolean debug;
+
+    @Spec
+    CommandSpec spec;
+
+    private Main() {}
+
+    @Override
+    public void run() {
+        throw new ParameterException(spec.commandLine(), "missing command: tune, compare, sensitivity, robustness, presets, simulate, measure, experiments, report, validate or export");
+    }
+
+    /** Runs the command line and exits with its exit code. */
+    public static void main(String[] args) {
+        System.exit(run(args, System.out, System.err));
+    }
+
+    /**
+     * Runs the command line in-process.
+     *
+     * @param args the arguments after {@code flocktune}
+     * @param out  receives results (summaries, JSON, listings)
+     * @param err  receives messages: one line per problem
+     * @return the exit code: {@link #OK}, {@link #INTERNAL_FAILURE}, {@link #BAD_INPUT} or
+     *         {@link #INTERRUPTED}
+     */
+    public static int run(String[] args, PrintStream out, PrintStream err) {
+        PrintWriter outWriter = new PrintWriter(new OutputStreamWriter(out, StandardCharsets.UTF_8), true);
+        PrintWriter errWriter = new PrintWriter(new OutputStreamWriter(err, StandardCharsets.UTF_8), true);
+        boolean debugVariable = "1".equals(System.getenv(DEBUG_VARIABLE));
+        CommandLine commandLine = new CommandLine(new Main())
+                .setOut(outWriter)
+                .setErr(errWriter)
+                .setCaseInsensitiveEnumValuesAllowed(false)
+                .setParameterExceptionHandler((e, arguments) -> usageError(e, errWriter))
+                .setExecutionExceptionHandler((e, command, parseResult) ->
+                        failure(e, command, errWriter, debugVariable || debugOption(parseResult)));
+        try {
+            return commandLine.execute(args);
+        } catch (RuntimeException | Error e) {   // thrown outside a command, e.g. while printing help
+            return failure(e, commandLine, errWriter, debugVariable);
+        } finally {
+            outWriter.flush();
+            errWriter.flush();
+        }
+    }
+
+    /** A picocli usage error: one line and a pointer to the command's help. */
+    private static int usageError(ParameterException e, PrintWriter err) {
+        String command = e.getCommandLine().getCommandSpec().qualifiedName();
+        err.println("flocktune: " + oneLine(e.getMessage()) + " (see '" + command + " --help')");
+        return BAD_INPUT;
+    }
+
+    /** Maps a failure of a command to its exit code after printing its one line (and, with debug, the trace). */
+    static int failure(Throwable e, CommandLine command, PrintWriter err, boolean debug) {
+        switch (e) {
+            case InputException input -> {
+                err.println("flocktune: " + oneLine(input.getMessage()));
+                if (debug) e.printStackTrace(err);
+                return AtomicFile.diskFull(input) ? DISK_FULL : BAD_INPUT;
+            }
+            case ParameterException usage -> {
+                if (debug) e.printStackTrace(err);
+                return usageError(usage, err);
+            }
+            case UncheckedIOException output -> {   // a trace that could not be written; its message names the file
+                err.println("flocktune: " + oneLine(output.getMessage()));
+                if (debug) e.printStackTrace(err);
+                return AtomicFile.diskFull(output) ? DISK_FULL : BAD_INPUT;
+            }
+            case io.flocktune.tuner.eval.spark.SparkSetupException setup -> {
+                err.println("flocktune: " + oneLine(setup.getMessage()));
+                if (debug) e.printStackTrace(err);
+                return BAD_INPUT;
+            }
+            case InterruptedException interrupted -> {
+                if (!Interruptible.SAID.equals(interrupted.getMessage())) err.println("flocktune: interrupted");
+                return INTERRUPTED;
+            }
+            default -> {
+                String hint = e instanceof OutOfMemoryError
+                        ? "; give Java more memory, e.g. FLOCKTUNE_JAVA_OPTS=-Xmx8g"
+                        : "; this is a bug: please report it with the command line and its input files";
+                err.println("flocktune: internal failure in '" + command.getCommandSpec().qualifiedName() + "': "
+                        + oneLine(String.valueOf(e)) + hint + (debug ? "" : " (stack trace: --debug or " + DEBUG_VARIABLE + "=1)"));
+                if (debug) e.printStackTrace(err);
+                return INTERNAL_FAILURE;
+            }
+        }
+    }
+
+    private static boolean debugOption(ParseResult result) {
+        for (ParseResult level = result; level != null; level = level.subcommand()) {
+            if (level.hasMatchedOption("--debug")) return true;
+        }
+        return false;
+    }
+
+    private static String oneLine(String message) {
+        return message == null ? "(no message)" : message.strip().replaceAll("\\s*\\R\\s*", " ");
+    }
+
+    /** The version from the jar's Maven metadata ({@code flocktune 0.1.0}), or a development marker. */
+    static final class Version implements CommandLine.IVersionProvider {
+        private static final String POM_PROPERTIES = "/META-INF/maven/io.flocktune/flocktune-tuner/pom.properties";
+
+        @Override
+        public String[] getVersion() throws Exception {
+            try (InputStream in = Main.class.getResourceAsStream(POM_PROPERTIES)) {
+                if (in == null) return new String[] {"flocktune (development build, not from the jar)"};
+                Properties properties = new Properties();
+                properties.load(in);
+                return new String[] {"flocktune " + properties.getProperty("version", "(unknown version)"),
+                        "Java " + Runtime.version()};
+            }
+        }
+    }
+}
