@@ -187,6 +187,58 @@ public final class AtomicFile implements AutoCloseable {
         }
     }
 
+    /** Writes that must not be cut in half. */
+    @FunctionalInterface
+    public interface Writes {
+        void run() throws IOException, InputException;
+    }
+
+    /**
+     * Runs {@code writes} to the end even if the calling thread is interrupted meanwhile (Ctrl-C):
+     * they run on a thread of their own, which no interrupt reaches (a file channel closes when its
+     * thread is interrupted), and the caller waits for them; its interrupt status is kept for
+     * what comes next. So a study's tables and its checkpoint are written together or not at all.
+     */
+    public static void uninterruptibly(Writes writes) throws IOException, InputException {
+        java.util.concurrent.FutureTask<Void> task = new java.util.concurrent.FutureTask<>(() -> {
+            writes.run();
+            return null;
+        });
+        Thread.ofPlatform().name("flocktune-writes").start(task);
+        boolean interrupted = false;
+        try {
+            while (true) {
+                try {
+                    task.get();
+                    return;
+                } catch (InterruptedException e) {
+                    interrupted = true;
+                } catch (java.util.concurrent.ExecutionException e) {
+                    switch (e.getCause()) {
+                        case IOException io -> throw io;
+                        case InputException input -> throw input;
+                        case RuntimeException runtime -> throw runtime;
+                        case Error error -> throw error;
+                        default -> throw new IllegalStateException(e.getCause());
+                    }
+                }
+            }
+        } finally {
+            if (interrupted) Thread.currentThread().interrupt();
+        }
+    }
+
+    /**
+     * @return whether {@code failure} (or a cause of it) is a write cut short by an interrupt of the
+     *         writing thread (Ctrl-C): an interruption to report as such, not a file that cannot be written
+     */
+    public static boolean interrupted(Throwable failure) {
+        for (Throwable t = failure; t != null; t = t.getCause()) {
+            if (t instanceof java.nio.channels.ClosedByInterruptException || t instanceof java.io.InterruptedIOException) return true;
+        }
+        return false;
+    }
+
     /** A short reason for an I/O failure (Java's messages for these only repeat the path). */
     public static String reason(IOException e) {
         if (diskFull(e)) return DISK_FULL;

@@ -508,18 +508,20 @@ public final class Tuning {
                     summaries.add(summary);
                 } else {
                     try {
-                        for (Search.Evaluation ev : evaluations) {
-                            history.row(historyRow(e, space, summary.generation(), ev));
-                            timings.row(timingRow(summary.generation(), Long.toString(ev.candidate()), ev.role().name().toLowerCase(Locale.ROOT),
-                                    ev.replicate().index(), ev.replicate().outcome().nanos()));
-                        }
-                        generations.row(generationRow(e, summary));
-                        timings.row(timingRow(summary.generation(), "", "generation", -1, summary.wallNanos()));
-                        timings.row(timingRow(summary.generation(), "", "simulation", -1, summary.evaluationNanos()));
-                        history.flush();
-                        generations.flush();
-                        timings.flush();
-                        new Checkpoint(state, hash, history.size(), generations.size(), timings.size()).write(files.checkpoint());
+                        AtomicFile.uninterruptibly(() -> {   // a generation's rows and its checkpoint, whole
+                            for (Search.Evaluation ev : evaluations) {
+                                history.row(historyRow(e, space, summary.generation(), ev));
+                                timings.row(timingRow(summary.generation(), Long.toString(ev.candidate()), ev.role().name().toLowerCase(Locale.ROOT),
+                                        ev.replicate().index(), ev.replicate().outcome().nanos()));
+                            }
+                            generations.row(generationRow(e, summary));
+                            timings.row(timingRow(summary.generation(), "", "generation", -1, summary.wallNanos()));
+                            timings.row(timingRow(summary.generation(), "", "simulation", -1, summary.evaluationNanos()));
+                            history.flush();
+                            generations.flush();
+                            timings.flush();
+                            new Checkpoint(state, hash, history.size(), generations.size(), timings.size()).write(files.checkpoint());
+                        });
                     } catch (IOException | InputException ex) {
                         throw new UncheckedIOException(ex.getMessage(), ex instanceof IOException io1 ? io1 : new IOException(ex));
                     }
@@ -537,7 +539,7 @@ public final class Tuning {
                 throw interrupted(progress, files);
             } catch (UncheckedIOException io) {
                 // Ctrl-C while a table or the checkpoint was being written: the interrupt closed the file's channel
-                if (io.getCause() instanceof java.nio.channels.ClosedByInterruptException) throw interrupted(progress, files);
+                if (AtomicFile.interrupted(io)) throw interrupted(progress, files);
                 throw io;
             }
             long searchNanos = System.nanoTime() - sessionStart;
@@ -597,17 +599,14 @@ public final class Tuning {
             } finally {
                 if (drawing != null) drawing.close();
             }
-        } catch (java.nio.channels.ClosedByInterruptException ex) {
-            throw new InterruptedException("interrupted while writing the results; continue with: ./flocktune tune --resume "
-                    + (memory ? e.name() : files.root()));
-        } catch (IOException ex) {
-            throw new InputException((memory ? e.name() : files.root()) + ": cannot write results: " + AtomicFile.reason(ex), ex);
-        } catch (UncheckedIOException ex) {
-            if (ex.getCause() instanceof java.nio.channels.ClosedByInterruptException) {
+        } catch (IOException | UncheckedIOException | InputException ex) {
+            if (AtomicFile.interrupted(ex)) {   // Ctrl-C while the results were being written
                 throw new InterruptedException("interrupted while writing the results; continue with: ./flocktune tune --resume "
                         + (memory ? e.name() : files.root()));
             }
-            throw new InputException(ex.getMessage(), ex);
+            if (ex instanceof InputException input) throw input;
+            if (ex instanceof UncheckedIOException unchecked) throw new InputException(unchecked.getMessage(), unchecked);
+            throw new InputException((memory ? e.name() : files.root()) + ": cannot write results: " + AtomicFile.reason((IOException) ex), ex);
         }
     }
 

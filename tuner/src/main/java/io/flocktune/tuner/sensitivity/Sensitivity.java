@@ -181,10 +181,9 @@ public final class Sensitivity {
                 done = end;
                 progress.to(done);
             }
-        } catch (java.nio.channels.ClosedByInterruptException ex) {
+        } catch (IOException | java.io.UncheckedIOException ex) {
             // Ctrl-C while a batch was being written: the interrupt closed the file; the rows before it are kept
-            throw new InterruptedException("interrupted while writing " + samples);
-        } catch (IOException ex) {
+            if (AtomicFile.interrupted(ex)) throw new InterruptedException("interrupted while writing " + samples);
             throw new InputException(samples + ": cannot write: " + ex.getMessage(), ex);
         }
 

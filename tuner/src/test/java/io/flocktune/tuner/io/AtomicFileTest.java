@@ -48,4 +48,30 @@ class AtomicFileTest {
         assertEquals(AtomicFile.DISK_FULL, AtomicFile.reason(new java.io.IOException("No space left on device")));
         assertFalse(AtomicFile.diskFull(new java.io.IOException("Input/output error")));
     }
+
+    /** A Ctrl-C (an interrupt of the writing thread) closes a file channel in the middle of a write; these writes finish. */
+    @Test
+    void writesThatMustNotBeCutFinishWhenTheThreadIsInterrupted(@TempDir Path tmp) throws Exception {
+        Path file = tmp.resolve("table.csv");
+        Thread.currentThread().interrupt();
+        try (java.nio.channels.FileChannel plain = java.nio.channels.FileChannel.open(tmp.resolve("plain.csv"),
+                java.nio.file.StandardOpenOption.CREATE, java.nio.file.StandardOpenOption.WRITE)) {
+            assertThrows(java.nio.channels.ClosedByInterruptException.class,
+                    () -> plain.write(java.nio.ByteBuffer.wrap("a\n".getBytes())), "without it the interrupt cuts the write");
+        }
+        assertTrue(Thread.interrupted(), "the interrupt is still pending");
+        Thread.currentThread().interrupt();
+        AtomicFile.uninterruptibly(() -> {
+            try (java.nio.channels.FileChannel channel = java.nio.channels.FileChannel.open(file,
+                    java.nio.file.StandardOpenOption.CREATE, java.nio.file.StandardOpenOption.WRITE)) {
+                for (int k = 0; k < 100; k++) channel.write(java.nio.ByteBuffer.wrap(("row " + k + "\n").getBytes()));
+                channel.force(true);
+            }
+        });
+        assertTrue(Thread.interrupted(), "the caller's interrupt is kept for what comes next");
+        assertEquals(100, Files.readAllLines(file).size());
+        assertTrue(AtomicFile.interrupted(new java.io.UncheckedIOException(new java.io.IOException(
+                new java.nio.channels.ClosedByInterruptException()))));
+        assertFalse(AtomicFile.interrupted(new java.io.IOException("disk full")));
+    }
 }
