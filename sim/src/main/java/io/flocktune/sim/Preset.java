@@ -4,6 +4,7 @@ import io.flocktune.sim.Constraint.Finite;
 import io.flocktune.sim.Constraint.NonNegative;
 import io.flocktune.sim.Constraint.Positive;
 import io.flocktune.sim.Constraint.Range;
+import io.flocktune.sim.peer.PeerModel;
 import io.flocktune.sim.rule.Alignment;
 import io.flocktune.sim.rule.Cohesion;
 import io.flocktune.sim.rule.Motion;
@@ -11,7 +12,6 @@ import io.flocktune.sim.rule.Neighbourhood;
 import io.flocktune.sim.rule.ObstacleAvoidance;
 import io.flocktune.sim.rule.PredatorBehaviour;
 import io.flocktune.sim.rule.Separation;
-import io.flocktune.sim.peer.PeerModel;
 
 import java.util.List;
 

@@ -1,14 +1,15 @@
 package io.flocktune.sim;
 
-import io.flocktune.sim.Scene.Boids;
 import io.flocktune.sim.Preset.Goal;
 import io.flocktune.sim.Preset.Noise;
 import io.flocktune.sim.Preset.Obstacles;
 import io.flocktune.sim.Preset.Predators;
 import io.flocktune.sim.Preset.Sphere;
 import io.flocktune.sim.Preset.UpdateOrder;
+import io.flocktune.sim.Scene.Boids;
 import io.flocktune.sim.Scene.World;
 import io.flocktune.sim.peer.EvoFlock;
+import io.flocktune.sim.peer.NetLogoFlocking;
 import io.flocktune.sim.rule.Alignment;
 import io.flocktune.sim.rule.Boundary;
 import io.flocktune.sim.rule.Cohesion;
@@ -17,7 +18,6 @@ import io.flocktune.sim.rule.Neighbourhood;
 import io.flocktune.sim.rule.ObstacleAvoidance;
 import io.flocktune.sim.rule.PredatorBehaviour;
 import io.flocktune.sim.rule.Separation;
-import io.flocktune.sim.peer.NetLogoFlocking;
 
 import java.util.LinkedHashMap;
 import java.util.List;

@@ -1,11 +1,11 @@
 package io.flocktune.sim;
 
-import io.flocktune.sim.Scene.Boids;
 import io.flocktune.sim.Preset.Goal;
 import io.flocktune.sim.Preset.Noise;
 import io.flocktune.sim.Preset.Obstacles;
 import io.flocktune.sim.Preset.Predators;
 import io.flocktune.sim.Preset.UpdateOrder;
+import io.flocktune.sim.Scene.Boids;
 import io.flocktune.sim.Scene.World;
 import io.flocktune.sim.rule.Alignment;
 import io.flocktune.sim.rule.Boundary;

@@ -7,9 +7,9 @@ import io.flocktune.sim.rule.Motion;
 import io.flocktune.sim.rule.Neighbourhood;
 import io.flocktune.sim.rule.Separation;
 import io.flocktune.sim.space.Periodic;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
-import org.junit.jupiter.api.Test;
 
 import java.util.Arrays;
 import java.util.Comparator;

@@ -40,7 +40,7 @@ import java.util.Objects;
 public record Compare(Comparison comparison, Comparing.Options options, Path resumed) {
     public Compare {
         if ((comparison == null) == (resumed == null)) {
-            throw new IllegalArgumentException("give a comparison to start, or a directory to resume, not both");
+            throw new IllegalArgumentException("give exactly one of a comparison (a new one) and a directory to resume");
         }
         Objects.requireNonNull(options, "options");
     }

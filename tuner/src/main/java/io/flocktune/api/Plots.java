@@ -1,11 +1,11 @@
 package io.flocktune.api;
 
 import io.flocktune.tuner.compare.ComparisonFiles;
-import io.flocktune.tuner.report.Report;
-import io.flocktune.tuner.run.RunFiles;
 import io.flocktune.tuner.compare.ComparisonReport;
 import io.flocktune.tuner.io.InputException;
 import io.flocktune.tuner.report.Charts;
+import io.flocktune.tuner.report.Report;
+import io.flocktune.tuner.run.RunFiles;
 
 import java.io.PrintWriter;
 import java.nio.file.Path;

@@ -3,9 +3,9 @@ package io.flocktune.api;
 import io.flocktune.sim.Flock;
 import io.flocktune.sim.Preset;
 import io.flocktune.sim.Simulation;
-import io.flocktune.tuner.io.StateCsv;
 import io.flocktune.sim.StepObserver;
 import io.flocktune.tuner.io.InputException;
+import io.flocktune.tuner.io.StateCsv;
 
 import java.nio.file.Path;
 import java.util.ArrayList;

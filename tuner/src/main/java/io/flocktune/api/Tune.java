@@ -6,9 +6,9 @@ import io.flocktune.tuner.experiment.ExperimentBuilder;
 import io.flocktune.tuner.experiment.ExperimentJson;
 import io.flocktune.tuner.experiment.Experiments;
 import io.flocktune.tuner.io.InputException;
+import io.flocktune.tuner.report.Report;
 import io.flocktune.tuner.run.RunFiles;
 import io.flocktune.tuner.run.Tables;
-import io.flocktune.tuner.report.Report;
 import io.flocktune.tuner.run.Tuning;
 import io.flocktune.tuner.search.GenerationSummary;
 
@@ -65,7 +65,7 @@ import java.util.function.Consumer;
 public record Tune(Experiment experiment, Tuning.Options options, Path resumed) {
     public Tune {
         if ((experiment == null) == (resumed == null)) {
-            throw new IllegalArgumentException("give an experiment for a new run, or a directory to resume, not both");
+            throw new IllegalArgumentException("give exactly one of an experiment (a new run) and a directory to resume");
         }
         Objects.requireNonNull(options, "options");
     }

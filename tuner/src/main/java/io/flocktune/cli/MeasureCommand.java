@@ -1,11 +1,11 @@
 package io.flocktune.cli;
 
-import io.flocktune.api.Execution;
-import io.flocktune.api.FlockPreset;
-import io.flocktune.api.Measure;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.json.JsonMapper;
+import io.flocktune.api.Execution;
+import io.flocktune.api.FlockPreset;
+import io.flocktune.api.Measure;
 import io.flocktune.objectives.Measurement;
 import io.flocktune.objectives.ObjectiveSpec;
 import io.flocktune.objectives.Objectives;

@@ -8,8 +8,8 @@ import io.flocktune.tuner.io.InputException;
 import io.flocktune.tuner.run.RunFiles;
 import io.flocktune.tuner.run.Tuning;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 

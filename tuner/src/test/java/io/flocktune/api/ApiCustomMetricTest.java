@@ -1,8 +1,8 @@
 package io.flocktune.api;
 
-import io.flocktune.tuner.experiment.ExperimentBuilder;
 import io.flocktune.objectives.Direction;
 import io.flocktune.objectives.FlockView;
+import io.flocktune.tuner.experiment.ExperimentBuilder;
 import org.junit.jupiter.api.Test;
 
 import java.util.function.ToDoubleFunction;

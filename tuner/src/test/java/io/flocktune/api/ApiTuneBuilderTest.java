@@ -1,9 +1,9 @@
 package io.flocktune.api;
 
+import io.flocktune.objectives.Direction;
 import io.flocktune.tuner.experiment.ExperimentBuilder;
 import io.flocktune.tuner.run.Tuning;
 import io.flocktune.tuner.search.GenerationSummary;
-import io.flocktune.objectives.Direction;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

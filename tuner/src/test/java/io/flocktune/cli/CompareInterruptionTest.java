@@ -4,13 +4,13 @@ import io.flocktune.tuner.run.TinyExperiment;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import io.flocktune.tuner.compare.Comparing;
 import io.flocktune.tuner.compare.Comparisons;
+import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Predicate;
 

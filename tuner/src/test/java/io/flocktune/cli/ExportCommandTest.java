@@ -1,8 +1,8 @@
 package io.flocktune.cli;
 
+import io.flocktune.cli.MainTest.Result;
 import io.flocktune.sim.Preset;
 import io.flocktune.sim.Presets;
-import io.flocktune.cli.MainTest.Result;
 import io.flocktune.tuner.export.Exporters;
 import io.flocktune.tuner.export.PresetSchema;
 import io.flocktune.tuner.io.InputException;

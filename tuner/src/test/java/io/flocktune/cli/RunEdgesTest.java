@@ -1,7 +1,7 @@
 package io.flocktune.cli;
 
-import io.flocktune.tuner.store.Study;
 import io.flocktune.tuner.run.Tuning;
+import io.flocktune.tuner.store.Study;
 
 import io.flocktune.tuner.run.RunFiles;
 import io.flocktune.tuner.run.RunResults;

@@ -6,8 +6,8 @@ import io.flocktune.sim.Presets;
 import io.flocktune.sim.Simulation;
 import io.flocktune.sim.TestFlocks;
 import io.flocktune.sim.peer.NetLogoFlocking;
-import io.flocktune.sim.peer.NetLogoFlockingKernel;
 import io.flocktune.sim.peer.NetLogoFlocking.Order;
+import io.flocktune.sim.peer.NetLogoFlockingKernel;
 import org.junit.jupiter.api.Test;
 
 import java.util.SplittableRandom;

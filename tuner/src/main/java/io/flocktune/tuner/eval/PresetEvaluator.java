@@ -1,14 +1,14 @@
 package io.flocktune.tuner.eval;
 
-import io.flocktune.tuner.space.Scenarios;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.flocktune.objectives.ObjectiveSpec;
 import io.flocktune.objectives.Objectives;
 import io.flocktune.sim.Check;
 import io.flocktune.sim.Preset;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.flocktune.tuner.io.InputException;
 import io.flocktune.tuner.io.PresetJson;
 import io.flocktune.tuner.space.ParameterSpace;
+import io.flocktune.tuner.space.Scenarios;
 
 import java.io.NotSerializableException;
 import java.io.ObjectStreamException;

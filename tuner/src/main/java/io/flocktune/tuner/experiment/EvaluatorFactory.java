@@ -1,10 +1,10 @@
 package io.flocktune.tuner.experiment;
 
-import io.flocktune.tuner.eval.Evaluator;
-import io.flocktune.tuner.eval.PresetEvaluator;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.flocktune.sim.Check;
 import io.flocktune.sim.Preset;
+import io.flocktune.tuner.eval.Evaluator;
+import io.flocktune.tuner.eval.PresetEvaluator;
 import io.flocktune.tuner.io.InputException;
 import io.flocktune.tuner.space.ParameterSpace;
 

@@ -1,6 +1,5 @@
 package io.flocktune.tuner.experiment;
 
-import io.flocktune.tuner.space.Scenarios;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.flocktune.objectives.Direction;
@@ -12,6 +11,7 @@ import io.flocktune.tuner.search.Scoring;
 import io.flocktune.tuner.search.StopRules;
 import io.flocktune.tuner.search.Strategy;
 import io.flocktune.tuner.space.Parameter;
+import io.flocktune.tuner.space.Scenarios;
 
 import java.time.Duration;
 import java.util.LinkedHashMap;

@@ -1,6 +1,5 @@
 package io.flocktune.tuner.experiment;
 
-import io.flocktune.tuner.space.Scenarios;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
@@ -16,6 +15,7 @@ import io.flocktune.tuner.io.PresetJson;
 import io.flocktune.tuner.search.Selection;
 import io.flocktune.tuner.search.Strategy;
 import io.flocktune.tuner.space.Parameter;
+import io.flocktune.tuner.space.Scenarios;
 
 import java.time.Duration;
 import java.util.ArrayList;

@@ -1,14 +1,14 @@
 package io.flocktune.tuner.experiment;
 
-import io.flocktune.tuner.eval.Evaluator;
-import io.flocktune.tuner.eval.PortableEvaluator;
-import io.flocktune.tuner.eval.PresetEvaluator;
-import io.flocktune.tuner.space.Scenarios;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.flocktune.tuner.eval.Evaluator;
+import io.flocktune.tuner.eval.PortableEvaluator;
+import io.flocktune.tuner.eval.PresetEvaluator;
 import io.flocktune.tuner.io.InputException;
 import io.flocktune.tuner.space.ParameterSpace;
+import io.flocktune.tuner.space.Scenarios;
 
 import java.io.InvalidObjectException;
 import java.io.Serial;

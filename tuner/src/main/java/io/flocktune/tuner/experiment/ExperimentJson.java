@@ -1,6 +1,5 @@
 package io.flocktune.tuner.experiment;
 
-import io.flocktune.tuner.space.Scenarios;
 import com.fasterxml.jackson.annotation.JsonCreator;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.json.JsonReadFeature;
@@ -23,6 +22,7 @@ import io.flocktune.tuner.search.StopRules;
 import io.flocktune.tuner.search.Strategy;
 import io.flocktune.tuner.space.Parameter;
 import io.flocktune.tuner.space.ParameterSpace;
+import io.flocktune.tuner.space.Scenarios;
 
 import java.nio.file.Files;
 import java.nio.file.Path;

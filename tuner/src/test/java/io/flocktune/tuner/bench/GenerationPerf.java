@@ -1,10 +1,10 @@
 package io.flocktune.tuner.bench;
 
-import io.flocktune.tuner.experiment.ExperimentEvaluator;
 import io.flocktune.tuner.eval.LocalRunner;
 import io.flocktune.tuner.eval.Outcome;
 import io.flocktune.tuner.eval.Trial;
 import io.flocktune.tuner.experiment.Experiment;
+import io.flocktune.tuner.experiment.ExperimentEvaluator;
 import io.flocktune.tuner.experiment.ExperimentJson;
 import io.flocktune.tuner.experiment.Experiments;
 import io.flocktune.tuner.space.ParameterSpace;

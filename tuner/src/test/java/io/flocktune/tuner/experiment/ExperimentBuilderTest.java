@@ -1,12 +1,12 @@
 package io.flocktune.tuner.experiment;
 
-import io.flocktune.tuner.space.Scenarios;
 import io.flocktune.sim.Presets;
 import io.flocktune.sim.rule.Separation;
 import io.flocktune.tuner.io.InputException;
 import io.flocktune.tuner.run.TinyExperiment;
 import io.flocktune.tuner.search.Selection;
 import io.flocktune.tuner.search.Strategy;
+import io.flocktune.tuner.space.Scenarios;
 import org.junit.jupiter.api.Test;
 
 import java.time.Duration;

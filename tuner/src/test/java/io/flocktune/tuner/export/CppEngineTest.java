@@ -1,5 +1,6 @@
 package io.flocktune.tuner.export;
 
+import io.flocktune.cli.Main;
 import io.flocktune.objectives.MetricProbe;
 import io.flocktune.sim.Flock;
 import io.flocktune.sim.Kinds;
@@ -8,7 +9,6 @@ import io.flocktune.sim.Presets;
 import io.flocktune.sim.Simulation;
 import io.flocktune.sim.rule.Boundary;
 import io.flocktune.sim.rule.Neighbourhood;
-import io.flocktune.cli.Main;
 import io.flocktune.tuner.io.PresetJson;
 import io.flocktune.tuner.io.StateCsv;
 import org.junit.jupiter.api.BeforeAll;

@@ -1,8 +1,8 @@
 package io.flocktune.tuner.export;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.flocktune.sim.Preset;
 import io.flocktune.cli.Main;
+import io.flocktune.sim.Preset;
 import io.flocktune.tuner.io.PresetJson;
 import io.flocktune.tuner.io.StateCsv;
 import org.junit.jupiter.api.Test;

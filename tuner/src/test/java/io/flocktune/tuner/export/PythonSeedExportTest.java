@@ -1,7 +1,7 @@
 package io.flocktune.tuner.export;
 
-import io.flocktune.sim.Presets;
 import io.flocktune.cli.Main;
+import io.flocktune.sim.Presets;
 import io.flocktune.tuner.io.InputException;
 import io.flocktune.tuner.io.PresetJson;
 import org.junit.jupiter.api.Test;

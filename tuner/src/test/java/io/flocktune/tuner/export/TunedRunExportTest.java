@@ -2,8 +2,8 @@ package io.flocktune.tuner.export;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.flocktune.sim.Preset;
 import io.flocktune.cli.Main;
+import io.flocktune.sim.Preset;
 import io.flocktune.tuner.io.PresetJson;
 import io.flocktune.tuner.run.TinyExperiment;
 import org.junit.jupiter.api.BeforeAll;

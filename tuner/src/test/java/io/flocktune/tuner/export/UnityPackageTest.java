@@ -2,9 +2,9 @@ package io.flocktune.tuner.export;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.json.JsonMapper;
+import io.flocktune.cli.Main;
 import io.flocktune.sim.Preset;
 import io.flocktune.sim.Presets;
-import io.flocktune.cli.Main;
 import io.flocktune.tuner.io.PresetJson;
 import io.flocktune.tuner.io.StateCsv;
 import org.junit.jupiter.api.Test;

@@ -1,13 +1,13 @@
 package io.flocktune.tuner.export;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.flocktune.cli.Main;
 import io.flocktune.sim.Flock;
 import io.flocktune.sim.Kinds;
 import io.flocktune.sim.Preset;
 import io.flocktune.sim.Presets;
 import io.flocktune.sim.Simulation;
 import io.flocktune.sim.rule.Boundary;
-import io.flocktune.cli.Main;
 import io.flocktune.tuner.io.PresetJson;
 import io.flocktune.tuner.io.StateCsv;
 import org.junit.jupiter.api.Test;

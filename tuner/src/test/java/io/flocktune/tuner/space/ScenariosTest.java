@@ -2,8 +2,8 @@ package io.flocktune.tuner.space;
 
 import com.fasterxml.jackson.databind.node.IntNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.flocktune.objectives.Objectives;
 import io.flocktune.objectives.ObjectiveSpec;
+import io.flocktune.objectives.Objectives;
 import io.flocktune.sim.Preset;
 import io.flocktune.tuner.eval.PresetEvaluator;
 import io.flocktune.tuner.experiment.Experiment;
