@@ -132,7 +132,7 @@ public record Compare(Comparison comparison, Comparing.Options options, Path res
     public Comparing.Result run(Path directory) throws InputException, InterruptedException {
         Objects.requireNonNull(directory, "directory");
         if (resumed != null) throw new IllegalStateException("a comparison resumed from " + resumed + " continues with resume()");
-        Execution.local(options.threads());
+        Execution.checkThreads(options.threads());
         return Comparing.start(comparison, directory, options);
     }
 
@@ -144,7 +144,7 @@ public record Compare(Comparison comparison, Comparing.Options options, Path res
      */
     public Comparing.Result resume() throws InputException, InterruptedException {
         if (resumed == null) throw new IllegalStateException("resume() continues a comparison opened by Compare.resuming(directory)");
-        Execution.local(options.threads());
+        Execution.checkThreads(options.threads());
         return Comparing.resume(resumed, options);
     }
 }

@@ -38,10 +38,21 @@ public sealed interface Execution permits Execution.Local, Execution.Spark {
      * @throws InputException {@code --threads = T: must be in [1, 4096]}
      */
     static Execution local(int threads) throws InputException {
+        return new Local(checkThreads(threads));
+    }
+
+    /**
+     * The check every job makes before it runs, so that a {@code withThreads(0)} fails with the
+     * command's one-line message.
+     *
+     * @return {@code threads}
+     * @throws InputException {@code --threads = T: must be in [1, 4096]}
+     */
+    static int checkThreads(int threads) throws InputException {
         if (threads < 1 || threads > MAX_THREADS) {
             throw new InputException("--threads = " + threads + ": must be in [1, " + MAX_THREADS + "]");
         }
-        return new Local(threads);
+        return threads;
     }
 
     /**
@@ -72,8 +83,7 @@ public sealed interface Execution permits Execution.Local, Execution.Spark {
 
     /**
      * @param threads simulations at once on this JVM's threads, in [1, {@value #MAX_THREADS}]: checked by
-     *                {@link #local(int)}, and by every job before it runs (so that a {@code withThreads(0)}
-     *                fails with the command's one-line message)
+     *                {@link #local(int)} and by every job before it runs ({@link #checkThreads})
      */
     record Local(int threads) implements Execution {
 

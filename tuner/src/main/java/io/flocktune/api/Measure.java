@@ -133,7 +133,7 @@ public record Measure(FlockPreset preset, long seed, long steps, Long warmup, in
      */
     public Result run() throws InputException, InterruptedException {
         long skipped = Measuring.warmup(steps, warmup, replicates);
-        Execution.local(execution.threads());
+        Execution.checkThreads(execution.threads());
         List<Object> items = new ArrayList<>();
         for (Object o : objectives) {
             items.add(o instanceof Metric.Custom c ? ObjectiveSpec.custom(c.name(), c.function(), skipped, new Direction.Maximize()) : o);

@@ -100,7 +100,7 @@ public record Robustness(FlockPreset preset, ScenarioGrid grid, String gridSourc
             throw new InputException("--warmup = " + skipped + ": must be in [0, " + steps + ") (--steps = " + steps + ")");
         }
         if (replicates < 2 || replicates > 10_000) throw new InputException("--replicates = " + replicates + ": must be in [2, 10000]");
-        Execution.local(execution.threads());
+        Execution.checkThreads(execution.threads());
         Preset p = preset.preset();
         ScenarioGrid factors = grid == null ? ScenarioGrid.defaults(p) : grid;
         List<ObjectiveSpec> specs = new ArrayList<>();

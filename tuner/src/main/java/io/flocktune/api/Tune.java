@@ -245,7 +245,7 @@ public record Tune(Experiment experiment, Tuning.Options options, Path resumed) 
     }
 
     private void checkThreads() throws InputException {
-        Execution.local(options.threads());
+        Execution.checkThreads(options.threads());
     }
 
     /**

@@ -57,7 +57,7 @@ public final class Validate {
      */
     public static List<SweepPoint> sweep(Validation validation, Execution execution) throws InputException, InterruptedException {
         Objects.requireNonNull(validation, "validation");
-        int threads = Execution.local(execution.threads()).threads();
+        int threads = Execution.checkThreads(execution.threads());
         try (ExecutorService executor = Executors.newFixedThreadPool(Math.min(threads, validation.values().size()))) {
             return Sweep.run(validation, executor);
         } catch (ArithmeticException e) {   // a run diverged

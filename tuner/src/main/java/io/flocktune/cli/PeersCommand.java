@@ -10,16 +10,12 @@ import io.flocktune.tuner.experiment.ExperimentEvaluator;
 import io.flocktune.tuner.io.AtomicFile;
 import io.flocktune.tuner.io.InputException;
 import io.flocktune.tuner.io.StrictJson;
-import io.flocktune.tuner.run.RunFiles;
 import io.flocktune.tuner.run.Tuning;
 import io.flocktune.tuner.search.Replication;
 import io.flocktune.tuner.search.StopRules;
 import io.flocktune.tuner.store.Study;
 import io.flocktune.tuner.store.Table;
-import org.apache.commons.csv.CSVFormat;
-import org.apache.commons.csv.CSVParser;
 import org.apache.commons.csv.CSVPrinter;
-import org.apache.commons.csv.CSVRecord;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -30,9 +26,7 @@ import picocli.CommandLine.Spec;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintWriter;
-import java.io.Reader;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -160,7 +154,7 @@ final class PeersCommand implements Callable<Integer> {
             Tune tune = Tune.of(e).withExecution(execution).withLog(err).withProgressBar(terminal);
             Tuning.Result result = Interruptible.run(err, () -> tune.run(dir));
             double wall = (System.nanoTime() - start) / 1e9;
-            Map<String, Long> runs = runs(new RunFiles(dir).history());
+            Map<String, Long> runs = runs(dir);
             print(peers.get(e.name()), e, result, runs, wall, t, stdout);
             table.add(row(peers.get(e.name()), e, result, runs, wall, t, budget));
             writeTable(root.resolve(TABLE), table);
@@ -270,14 +264,9 @@ final class PeersCommand implements Callable<Integer> {
     }
 
     /** @return model runs by role in a run's {@code history.csv} ({@code new}, {@code survivor}, {@code validation}, ...) */
-    static Map<String, Long> runs(Path history) {
+    static Map<String, Long> runs(Path runDirectory) throws InputException {
         Map<String, Long> byRole = new TreeMap<>();
-        try (Reader reader = Files.newBufferedReader(history, StandardCharsets.UTF_8);
-             CSVParser parser = CSVFormat.DEFAULT.builder().setHeader().setSkipHeaderRecord(true).get().parse(reader)) {
-            for (CSVRecord row : parser) byRole.merge(row.get("role"), 1L, Long::sum);
-        } catch (IOException e) {
-            throw new java.io.UncheckedIOException("cannot read " + history, e);
-        }
+        for (Tuning.HistoryRow row : Tune.history(runDirectory)) byRole.merge(row.role(), 1L, Long::sum);
         return byRole;
     }
 

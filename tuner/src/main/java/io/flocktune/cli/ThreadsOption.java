@@ -17,12 +17,4 @@ final class ThreadsOption {
     Execution execution() throws InputException {
         return threads == null ? Execution.local() : Execution.local(threads);
     }
-
-    /**
-     * @return the requested number of threads, or every processor when none was given
-     * @throws InputException if it is outside [1, 4096]
-     */
-    int count() throws InputException {
-        return execution().threads();
-    }
 }

@@ -70,7 +70,7 @@ class PeersCommandTest {
         String printed = r.out();
         PeersCommand.Published p = PeersCommand.published().getFirst();
         Path run = out.resolve("behaviorsearch-flocking");
-        Map<String, Long> runs = PeersCommand.runs(run.resolve("history.csv"));
+        Map<String, Long> runs = PeersCommand.runs(run);
         long search = runs.getOrDefault("new", 0L) + runs.getOrDefault("survivor", 0L);
         long checks = runs.values().stream().mapToLong(Long::longValue).sum() - search;
         assertTrue(search > 0 && search <= Math.round(0.02 * 12_000) + 5 * 30, "the budget share: " + runs);

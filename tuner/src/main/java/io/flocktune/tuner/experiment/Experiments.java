@@ -3,9 +3,7 @@ package io.flocktune.tuner.experiment;
 import io.flocktune.tuner.io.BuiltIns;
 import io.flocktune.tuner.io.InputException;
 
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 
 /**
  * The built-in experiments, JSON resources under {@code io/flocktune/tuner/experiments/}:
@@ -26,13 +24,6 @@ public final class Experiments {
     /** Built-in experiment names, in listing order. */
     public static final List<String> NAMES = List.of("default", "pareto", "seed001", "behaviorsearch-flocking",
             "mason-flockers", "mason-flockers-nsga2", "evoflock");
-
-    /** @return every built-in experiment by name, in listing order. */
-    public static Map<String, Experiment> all() {
-        Map<String, Experiment> all = new LinkedHashMap<>();
-        for (String name : NAMES) all.put(name, builtIn(name));
-        return all;
-    }
 
     /**
      * @return the built-in experiment {@code name}
