@@ -200,31 +200,62 @@ public final class AtomicFile implements AutoCloseable {
      * what comes next. So a study's tables and its checkpoint are written together or not at all.
      */
     public static void uninterruptibly(Writes writes) throws IOException, InputException {
+        behind(writes).await();
+    }
+
+    /**
+     * Starts {@code writes} on a thread of their own, as {@link #uninterruptibly} runs them, and
+     * returns at once: the caller goes on (e.g. with the next generation's simulations) and
+     * {@linkplain Pending#await awaits} them before it writes again or reads what they wrote.
+     */
+    public static Pending behind(Writes writes) {
         java.util.concurrent.FutureTask<Void> task = new java.util.concurrent.FutureTask<>(() -> {
             writes.run();
             return null;
         });
         Thread.ofPlatform().name("flocktune-writes").start(task);
-        boolean interrupted = false;
-        try {
-            while (true) {
-                try {
-                    task.get();
-                    return;
-                } catch (InterruptedException e) {
-                    interrupted = true;
-                } catch (java.util.concurrent.ExecutionException e) {
-                    switch (e.getCause()) {
-                        case IOException io -> throw io;
-                        case InputException input -> throw input;
-                        case RuntimeException runtime -> throw runtime;
-                        case Error error -> throw error;
-                        default -> throw new IllegalStateException(e.getCause());
+        return new Pending(task);
+    }
+
+    /** Writes started by {@link #behind}, or none ({@link #NONE}). */
+    public static final class Pending {
+        /** Nothing to wait for. */
+        public static final Pending NONE = new Pending(null);
+
+        private final java.util.concurrent.Future<Void> task;
+
+        private Pending(java.util.concurrent.Future<Void> task) {
+            this.task = task;
+        }
+
+        /**
+         * Waits until the writes have ended, even if the calling thread is interrupted meanwhile
+         * (its interrupt status is kept), and rethrows what they threw. Waiting again returns (or
+         * throws) the same.
+         */
+        public void await() throws IOException, InputException {
+            if (task == null) return;
+            boolean interrupted = false;
+            try {
+                while (true) {
+                    try {
+                        task.get();
+                        return;
+                    } catch (InterruptedException e) {
+                        interrupted = true;
+                    } catch (java.util.concurrent.ExecutionException e) {
+                        switch (e.getCause()) {
+                            case IOException io -> throw io;
+                            case InputException input -> throw input;
+                            case RuntimeException runtime -> throw runtime;
+                            case Error error -> throw error;
+                            default -> throw new IllegalStateException(e.getCause());
+                        }
                     }
                 }
+            } finally {
+                if (interrupted) Thread.currentThread().interrupt();
             }
-        } finally {
-            if (interrupted) Thread.currentThread().interrupt();
         }
     }
 

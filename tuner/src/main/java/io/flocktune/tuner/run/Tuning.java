@@ -480,6 +480,7 @@ public final class Tuning {
         List<GenerationSummary> summaries = memory ? new ArrayList<>() : null;
         long[] ioNanos = {0};
         long[] timeLimitHits = {0};
+        AtomicFile.Pending[] pending = {AtomicFile.Pending.NONE};
         long firstGeneration = checkpoint == null ? 0 : checkpoint.state().generation() + 1;
         try (TrialRunner runner = options.runners().open(e.timeLimit());
              Table history = memory ? null : Table.open(files.history(), Tables.history(e),
@@ -507,24 +508,23 @@ public final class Tuning {
                     for (Search.Evaluation ev : evaluations) rows.add(HistoryRow.of(e, space, summary.generation(), ev));
                     summaries.add(summary);
                 } else {
-                    try {
-                        AtomicFile.uninterruptibly(() -> {   // a generation's rows and its checkpoint, whole
-                            for (Search.Evaluation ev : evaluations) {
-                                history.row(historyRow(e, space, summary.generation(), ev));
-                                timings.row(timingRow(summary.generation(), Long.toString(ev.candidate()), ev.role().name().toLowerCase(Locale.ROOT),
-                                        ev.replicate().index(), ev.replicate().outcome().nanos()));
-                            }
-                            generations.row(generationRow(e, summary));
-                            timings.row(timingRow(summary.generation(), "", "generation", -1, summary.wallNanos()));
-                            timings.row(timingRow(summary.generation(), "", "simulation", -1, summary.evaluationNanos()));
-                            history.flush();
-                            generations.flush();
-                            timings.flush();
-                            new Checkpoint(state, hash, history.size(), generations.size(), timings.size()).write(files.checkpoint());
-                        });
-                    } catch (IOException | InputException ex) {
-                        throw new UncheckedIOException(ex.getMessage(), ex instanceof IOException io1 ? io1 : new IOException(ex));
-                    }
+                    // the previous generation's rows and checkpoint are whole before this one's start;
+                    // this one's are written while the next generation simulates
+                    awaitWrites(pending[0]);
+                    pending[0] = AtomicFile.behind(() -> {   // a generation's rows and its checkpoint, whole
+                        for (Search.Evaluation ev : evaluations) {
+                            history.row(historyRow(e, space, summary.generation(), ev));
+                            timings.row(timingRow(summary.generation(), Long.toString(ev.candidate()), ev.role().name().toLowerCase(Locale.ROOT),
+                                    ev.replicate().index(), ev.replicate().outcome().nanos()));
+                        }
+                        generations.row(generationRow(e, summary));
+                        timings.row(timingRow(summary.generation(), "", "generation", -1, summary.wallNanos()));
+                        timings.row(timingRow(summary.generation(), "", "simulation", -1, summary.evaluationNanos()));
+                        history.flush();
+                        generations.flush();
+                        timings.flush();
+                        new Checkpoint(state, hash, history.size(), generations.size(), timings.size()).write(files.checkpoint());
+                    });
                 }
                 ioNanos[0] += System.nanoTime() - t0;
                 sessionEvaluations[0] = summary.evaluations() - evaluationsBefore;
@@ -536,12 +536,20 @@ public final class Tuning {
             try {
                 result = search.run(checkpoint == null ? null : checkpoint.state(), searchListener);
             } catch (InterruptedException interrupted) {
+                awaitWritesAfter(pending[0], interrupted);
                 throw interrupted(progress, files);
             } catch (UncheckedIOException io) {
                 // Ctrl-C while a table or the checkpoint was being written: the interrupt closed the file's channel
+                awaitWritesAfter(pending[0], io);
                 if (AtomicFile.interrupted(io)) throw interrupted(progress, files);
                 throw io;
+            } catch (RuntimeException | Error failure) {
+                awaitWritesAfter(pending[0], failure);
+                throw failure;
             }
+            long a0 = System.nanoTime();
+            awaitWrites(pending[0]);
+            ioNanos[0] += System.nanoTime() - a0;
             long searchNanos = System.nanoTime() - sessionStart;
             long simulationNanos = result.state().evaluationNanos() - (checkpoint == null ? 0 : checkpoint.state().evaluationNanos());
 
@@ -616,6 +624,28 @@ public final class Tuning {
      *
      * @param files the run's files, or null for a run kept in memory
      */
+    /** Waits for a generation's files (see {@link AtomicFile#behind}); a failure to write them ends the run. */
+    private static void awaitWrites(AtomicFile.Pending pending) {
+        try {
+            pending.await();
+        } catch (IOException | InputException ex) {
+            throw new UncheckedIOException(ex.getMessage(), ex instanceof IOException io ? io : new IOException(ex));
+        }
+    }
+
+    /**
+     * Waits for a generation's files when the search ended by {@code cause}, so that an interrupted
+     * run leaves its last generation's rows and checkpoint whole; a write failure meanwhile is
+     * added to {@code cause}, which stays the one reported.
+     */
+    private static void awaitWritesAfter(AtomicFile.Pending pending, Throwable cause) {
+        try {
+            pending.await();
+        } catch (IOException | InputException | RuntimeException | Error ex) {
+            if (ex != cause) cause.addSuppressed(ex);
+        }
+    }
+
     private static InterruptedException interrupted(Progress progress, RunFiles files) {
         progress.close();
         if (files == null) return new InterruptedException("interrupted; a run kept in memory has no checkpoint, its results are lost");

@@ -164,6 +164,32 @@ class GaussianProcessTest {
         }
     }
 
+    /**
+     * Ordered and categorical genes together, over more points than the fit's subset
+     * ({@value GaussianProcess#FIT_POINTS}), so the hyperparameters are fitted on a subset and the
+     * model on every point. Pinned: posterior mean, sd and seed noise at two points, recorded
+     * with the covariance computed pair by pair through the kernel.
+     */
+    @Test
+    void aMixedDataSetGivesThePinnedModel() {
+        SplittableRandom random = new SplittableRandom(9);
+        int n = 230;
+        int[] levels = {0, 0, 3, 0, 2};
+        double[][] x = new double[n][];
+        double[] y = new double[n];
+        long[][] seeds = new long[n][];
+        for (int i = 0; i < n; i++) {
+            x[i] = random.doubles(levels.length).toArray();
+            y[i] = bowl(x[i]) + (x[i][2] < 1.0 / 3 ? 0.5 : 0) + x[i][3] + 0.3 * random.nextGaussian();
+            seeds[i] = new long[] {i / 15, 1000 + i / 15};
+        }
+        GaussianProcess gp = GaussianProcess.fit(x, y, seeds, levels);
+        double[] p = {0.3, 0.7, 0.5, 0.1, 0.9}, q = {0.9, 0.1, 0.1, 0.8, 0.2};
+        double[] seen = {gp.mean(p), gp.sd(p), gp.mean(q), gp.sd(q), gp.seedNoise()};
+        org.junit.jupiter.api.Assertions.assertArrayEquals(new double[] {0.2052973597161929, 0.10494214062259731,
+                1.57229739233064, 0.1369419867972112, 3.9730701390724434E-4}, seen, 0.0);
+    }
+
     @Test
     void expectedImprovementHasItsClosedForm() {
         // at the incumbent: σ φ(0)
@@ -176,7 +202,7 @@ class GaussianProcessTest {
         assertEquals(0, ModelProposals.expectedImprovement(0, 5, 0.1), 1e-100);
     }
 
-    /** The factorization (four rows at a time, for speed) gives bit for bit the textbook loop's factor. */
+    /** The factorization (eight and four rows at a time, for speed) gives bit for bit the textbook loop's factor. */
     @Test
     void choleskyIsBitForBitTheTextbookLoop() {
         SplittableRandom random = new SplittableRandom(5);
