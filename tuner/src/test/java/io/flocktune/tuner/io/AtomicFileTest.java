@@ -74,4 +74,30 @@ class AtomicFileTest {
                 new java.nio.channels.ClosedByInterruptException()))));
         assertFalse(AtomicFile.interrupted(new java.io.IOException("disk full")));
     }
+
+    /** Writes started behind the caller run while it goes on; waiting gives their end or their failure, every time. */
+    @Test
+    void writesBehindTheCallerEndBeforeItsWaitReturnsAndTheirFailureReachesIt(@TempDir Path tmp) throws Exception {
+        java.util.concurrent.CountDownLatch callerWentOn = new java.util.concurrent.CountDownLatch(1);
+        Path file = tmp.resolve("rows.csv");
+        AtomicFile.Pending pending = AtomicFile.behind(() -> {
+            try {
+                assertTrue(callerWentOn.await(10, java.util.concurrent.TimeUnit.SECONDS), "the caller did not go on");
+            } catch (InterruptedException e) {
+                throw new IllegalStateException(e);
+            }
+            Files.writeString(file, "a\nb\n");
+        });
+        callerWentOn.countDown();   // had behind() waited for the writes, this line would never be reached in time
+        Thread.currentThread().interrupt();
+        pending.await();
+        assertTrue(Thread.interrupted(), "the caller's interrupt is kept");
+        assertEquals(List.of("a", "b"), Files.readAllLines(file));
+
+        AtomicFile.Pending failing = AtomicFile.behind(() -> {
+            throw new java.io.IOException("disk full");
+        });
+        for (int k = 0; k < 2; k++) assertEquals("disk full", assertThrows(java.io.IOException.class, failing::await).getMessage());
+        AtomicFile.Pending.NONE.await();
+    }
 }
