@@ -1,6 +1,7 @@
 package io.flocktune.cli;
 
 import io.flocktune.api.FlockPreset;
+import io.flocktune.api.RunSummary;
 import io.flocktune.api.Simulate;
 import io.flocktune.objectives.Metric;
 import io.flocktune.objectives.ObjectiveSpec;
@@ -24,7 +25,7 @@ import java.util.concurrent.Callable;
 
 /**
  * {@code flocktune simulate}: runs a preset headless, optionally from a state file and writing a
- * trace and a metric series, and prints a {@link Summary}. The run is a pure function of the preset, the seed and the
+ * trace and a metric series, and prints a {@link RunSummary}. The run is a pure function of the preset, the seed and the
  * initial state.
  */
 @Command(name = "simulate", mixinStandardHelpOptions = true, sortOptions = false,
@@ -84,7 +85,7 @@ final class SimulateCommand implements Callable<Integer> {
         String boidsSource = init == null ? "" : "from --init " + init + "; the preset has " + resolved.boids().count();
         int boids = simulation.flock().count();
 
-        Summary.Recorder recorder = new Summary.Recorder();
+        RunSummary.Recorder recorder = new RunSummary.Recorder();
         long wallNanos;
         try (StateCsv.Trace traceWriter = trace == null ? null : StateCsv.trace(trace, interval);
              MetricsCsv.Series metricsWriter = metrics == null ? null : openMetrics(simulation, columns, interval)) {
@@ -99,7 +100,7 @@ final class SimulateCommand implements Callable<Integer> {
             if (metricsWriter != null) metricsWriter.commit();
             wallNanos = System.nanoTime() - start;
         }
-        Summary summary = recorder.summary(simulation, seed, steps, boids, boidsSource, wallNanos);
+        RunSummary summary = recorder.summary(simulation, seed, steps, boids, boidsSource, wallNanos);
         summary.lines().forEach(spec.commandLine().getOut()::println);
         return Main.OK;
     }

@@ -1,4 +1,4 @@
-package io.flocktune.cli;
+package io.flocktune.api;
 
 import io.flocktune.objectives.Metric;
 import io.flocktune.objectives.MetricProbe;
@@ -11,9 +11,11 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * What {@code flocktune simulate} reports about a run, computed in this one place: add a metric
- * here (a field, its computation in {@link Recorder}, a line in {@link #lines()}). The final-state
- * metrics come from {@link MetricProbe}, as the objectives' do.
+ * What a simulation run came to, as {@code flocktune simulate} prints it, computed in this one
+ * place: add a metric here (a field, its computation in {@link Recorder}, a line in
+ * {@link #lines()}). The final-state metrics come from {@link MetricProbe}, as the objectives' do.
+ * Watch a run with a {@link Recorder} (e.g. beside other observers of
+ * {@link Simulation#run(long, StepObserver)}) and ask it for the summary afterwards.
  *
  * @param preset       the preset's name
  * @param seed         the run's seed
@@ -28,7 +30,7 @@ import java.util.Locale;
  * @param polarization polarization of the final state, in [0, 1] ({@link Metric.Polarization})
  * @param milling      milling of the final state, in [0, 1] ({@link Metric.Milling})
  */
-record Summary(String preset, long seed, long steps, int boids, String boidsSource, int predators,
+public record RunSummary(String preset, long seed, long steps, int boids, String boidsSource, int predators,
                double wallSeconds, long boidUpdates, double meanSpeed, int captures,
                double polarization, double milling) {
 
@@ -36,7 +38,7 @@ record Summary(String preset, long seed, long steps, int boids, String boidsSour
      * Watches a run: counts boid updates (the live count before each step). Give it every
      * step, then call {@link #summary}.
      */
-    static final class Recorder implements StepObserver {
+    public static final class Recorder implements StepObserver {
         private long boidUpdates;
         private int countBefore = -1;
 
@@ -46,18 +48,26 @@ record Summary(String preset, long seed, long steps, int boids, String boidsSour
             countBefore = flock.count();
         }
 
-        /** The summary of {@code simulation} after its run. */
-        Summary summary(Simulation simulation, long seed, long steps, int boids, String boidsSource, long wallNanos) {
+        /**
+         * @param simulation  the simulation this recorder watched, after its run
+         * @param seed        its seed
+         * @param steps       steps run
+         * @param boids       boids at the start
+         * @param boidsSource where the boid count came from, or empty for the preset
+         * @param wallNanos   wall-clock time of the run, in nanoseconds
+         * @return the summary of the run
+         */
+        public RunSummary summary(Simulation simulation, long seed, long steps, int boids, String boidsSource, long wallNanos) {
             Flock flock = simulation.flock();
             MetricProbe probe = new MetricProbe(simulation.preset().world(), flock.capacity());
-            return new Summary(simulation.preset().name(), seed, steps, boids, boidsSource, flock.predatorCount(),
+            return new RunSummary(simulation.preset().name(), seed, steps, boids, boidsSource, flock.predatorCount(),
                     wallNanos * 1e-9, boidUpdates, probe.meanSpeed(flock), simulation.captures().size(),
                     probe.polarization(flock), probe.milling(flock));
         }
     }
 
     /** @return the summary as aligned {@code label  value} lines. */
-    List<String> lines() {
+    public List<String> lines() {
         List<String> lines = new ArrayList<>();
         add(lines, "preset", preset);
         add(lines, "seed", Long.toString(seed));
