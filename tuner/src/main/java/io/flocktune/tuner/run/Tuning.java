@@ -556,9 +556,18 @@ public final class Tuning {
             // the search's charts are drawn from here on, while the finalists are chosen and validated
             Reporter.Drawing drawing = report ? options.reporter().begin(files.root(), options.log()).orElse(null) : null;
             try {
-                // selection of the best finalist on held-out seeds, then the finalists and the base
-                // preset on fresh test seeds for the reported numbers
-                List<Individual> finalists = search.finalists(result.state());
+                // the base preset's test replicates need no finalist: they run while the finalists are
+                // chosen; then the best finalist is selected on held-out seeds, and the finalists are
+                // tested on the base's fresh seeds for the reported numbers
+                List<Trial<ObjectNode>> baseTrials = new ArrayList<>();
+                for (int r = 0; r < e.replication().testSeeds(); r++) baseTrials.add(new Trial<>(baseTree, Seeds.test(e.seed(), r)));
+                List<Outcome> baseOutcomes;
+                List<Individual> finalists;
+                try (Beside baseRun = Beside.start(runner, treesEvaluator, baseTrials)) {
+                    finalists = search.finalists(result.state());
+                    baseOutcomes = baseRun.await();
+                    simulationNanos += baseRun.nanos();
+                }
                 progress.phase("selecting among " + finalists.size() + " finalists on " + e.replication().validationSeeds()
                         + " held-out seeds, then testing them and the base preset on " + e.replication().testSeeds() + " fresh seeds");
                 long v0 = System.nanoTime();
@@ -567,9 +576,6 @@ public final class Tuning {
                 ranking.sort(Comparator.<Search.Validated>comparingDouble(v -> scoring.scalar(search.validatedFitness(v)))
                         .thenComparingLong(v -> v.individual().id()));
                 List<Search.Validated> tested = search.test(ranking.stream().map(Search.Validated::individual).toList());
-                List<Trial<ObjectNode>> baseTrials = new ArrayList<>();
-                for (int r = 0; r < e.replication().testSeeds(); r++) baseTrials.add(new Trial<>(baseTree, Seeds.test(e.seed(), r)));
-                List<Outcome> baseOutcomes = runner.run(treesEvaluator, baseTrials);
                 simulationNanos += System.nanoTime() - v0;
                 for (Search.Validated v : validated) for (Replicate r : v.replicates()) if (timedOut(r.outcome())) timeLimitHits[0]++;
                 for (Outcome o : baseOutcomes) if (timedOut(o)) timeLimitHits[0]++;
@@ -624,6 +630,70 @@ public final class Tuning {
      *
      * @param files the run's files, or null for a run kept in memory
      */
+    /**
+     * A batch run on a thread of its own while the caller does other work (the runner's threads
+     * do the simulating; this thread only waits for them). Await it before the runner's next
+     * batch; closing it stops the batch if it has not ended, and waits for its thread.
+     */
+    private static final class Beside implements AutoCloseable {
+        private final java.util.concurrent.FutureTask<List<Outcome>> task;
+        private final Thread thread;
+        private volatile long nanos;
+
+        private Beside(java.util.concurrent.FutureTask<List<Outcome>> task, Thread thread) {
+            this.task = task;
+            this.thread = thread;
+        }
+
+        static <T> Beside start(TrialRunner runner, Evaluator<T> evaluator, List<Trial<T>> trials) {
+            Beside[] self = new Beside[1];
+            java.util.concurrent.FutureTask<List<Outcome>> task = new java.util.concurrent.FutureTask<>(() -> {
+                long t0 = System.nanoTime();
+                try {
+                    return runner.run(evaluator, trials);
+                } finally {
+                    self[0].nanos = System.nanoTime() - t0;
+                }
+            });
+            self[0] = new Beside(task, Thread.ofPlatform().name("flocktune-batch").unstarted(task));
+            self[0].thread.start();
+            return self[0];
+        }
+
+        /** @return the batch's outcomes, in trial order, once it has ended; an {@link Error} in it is rethrown. */
+        List<Outcome> await() throws InterruptedException {
+            try {
+                return task.get();
+            } catch (java.util.concurrent.ExecutionException ex) {
+                switch (ex.getCause()) {
+                    case InterruptedException interrupted -> throw interrupted;
+                    case RuntimeException runtime -> throw runtime;
+                    case Error error -> throw error;
+                    default -> throw new IllegalStateException(ex.getCause());
+                }
+            }
+        }
+
+        /** @return the batch's wall time, in nanoseconds (once awaited). */
+        long nanos() {
+            return nanos;
+        }
+
+        @Override
+        public void close() {
+            task.cancel(true);   // nothing if it has ended
+            boolean interrupted = false;
+            while (thread.isAlive()) {
+                try {
+                    thread.join();
+                } catch (InterruptedException e) {
+                    interrupted = true;
+                }
+            }
+            if (interrupted) Thread.currentThread().interrupt();
+        }
+    }
+
     /** Waits for a generation's files (see {@link AtomicFile#behind}); a failure to write them ends the run. */
     private static void awaitWrites(AtomicFile.Pending pending) {
         try {
