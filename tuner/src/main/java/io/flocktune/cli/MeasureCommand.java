@@ -64,17 +64,14 @@ final class MeasureCommand implements Callable<Integer> {
     boolean json;
 
     @Mixin
-    ThreadsOption threads;
-
-    @Mixin
-    ExecutorOption executor;
+    ExecutionOptions where;
 
     @Spec
     CommandSpec spec;
 
     @Override
     public Integer call() throws InputException, InterruptedException {
-        Execution execution = executor.execution(threads);
+        Execution execution = where.execution();
         Preset preset = presetOptions.resolve();
         Measure.Result result = new Measure(FlockPreset.of(preset), seed, steps, warmup, replicates,
                 List.copyOf(objectiveTexts), execution).run();

@@ -59,17 +59,14 @@ final class RobustnessCommand implements Callable<Integer> {
     Path out;
 
     @Mixin
-    ThreadsOption threads;
-
-    @Mixin
-    ExecutorOption executor;
+    ExecutionOptions where;
 
     @Spec
     CommandSpec spec;
 
     @Override
     public Integer call() throws InputException, InterruptedException {
-        Execution execution = executor.execution(threads);
+        Execution execution = where.execution();
         FlockPreset p = FlockPreset.load(preset, sets);
         Robustness robustness = Robustness.of(p).withObjectives(objectiveTexts).withSteps(steps).withWarmup(warmup)
                 .withReplicates(replicates).withSeed(seed).withExecution(execution);

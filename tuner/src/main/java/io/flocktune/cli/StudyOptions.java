@@ -25,10 +25,7 @@ final class StudyOptions {
     Path out;
 
     @Mixin
-    ThreadsOption threads;
-
-    @Mixin
-    ExecutorOption executor;
+    ExecutionOptions where;
 
     @Option(names = "--resume", paramLabel = "DIR",
             description = "Continue the study in DIR where it stopped: everything but --threads, --executor and --master is in DIR.")
@@ -55,7 +52,7 @@ final class StudyOptions {
      * @throws InputException bad {@code --threads}/{@code --executor}/{@code --master}
      */
     Execution execution() throws InputException {
-        return executor.execution(threads);
+        return where.execution();
     }
 
     /** @return {@code --out}, or else a new directory {@code results/<stem>-<yyyyMMdd-HHmmss>[-k]} */

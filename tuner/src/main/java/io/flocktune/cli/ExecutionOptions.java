@@ -2,13 +2,18 @@ package io.flocktune.cli;
 
 import io.flocktune.api.Execution;
 import io.flocktune.tuner.io.InputException;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
- * {@code --executor local|spark} and {@code --master URL}, shared by the commands that run
- * simulations (a picocli mix-in) and turned into an {@link Execution}.
+ * {@code --threads}, {@code --executor local|spark} and {@code --master URL}: where a command's
+ * simulations run, shared by the commands that can run them on Spark (a picocli mix-in) and
+ * turned into an {@link Execution}.
  */
-final class ExecutorOption {
+final class ExecutionOptions {
+    @Mixin
+    ThreadsOption threads;
+
     /** Where simulations run. */
     enum Executor { local, spark }
 
@@ -23,11 +28,10 @@ final class ExecutorOption {
     String master;
 
     /**
-     * @param threads the {@code --threads} option of the same command
      * @return where the command's simulations run
      * @throws InputException if the options do not fit together or Spark is missing
      */
-    Execution execution(ThreadsOption threads) throws InputException {
+    Execution execution() throws InputException {
         return switch (executor) {
             case local -> {
                 if (master != null) throw new InputException("--master " + master + ": only with --executor spark");
