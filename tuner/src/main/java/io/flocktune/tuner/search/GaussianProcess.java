@@ -330,8 +330,8 @@ final class GaussianProcess {
             a[rj + j] = ljj;
             int i = j + 1;
             for (; i + 7 < n; i += 8) {
-                // eight, then four rows at once, for speed only: each row's sum runs in the same
-                // order as alone, so the factor is bit for bit the one of the plain loop below
+                // eight rows at once, for speed only: each row's sum runs in the same order as
+                // alone, so the factor is bit for bit the one of the plain loop below
                 int r0 = i * n, r1 = r0 + n, r2 = r1 + n, r3 = r2 + n, r4 = r3 + n, r5 = r4 + n, r6 = r5 + n, r7 = r6 + n;
                 double t0 = a[r0 + j], t1 = a[r1 + j], t2 = a[r2 + j], t3 = a[r3 + j];
                 double t4 = a[r4 + j], t5 = a[r5 + j], t6 = a[r6 + j], t7 = a[r7 + j];
@@ -354,21 +354,6 @@ final class GaussianProcess {
                 a[r5 + j] = t5 / ljj;
                 a[r6 + j] = t6 / ljj;
                 a[r7 + j] = t7 / ljj;
-            }
-            for (; i + 3 < n; i += 4) {
-                int r0 = i * n, r1 = r0 + n, r2 = r1 + n, r3 = r2 + n;
-                double t0 = a[r0 + j], t1 = a[r1 + j], t2 = a[r2 + j], t3 = a[r3 + j];
-                for (int k = 0; k < j; k++) {
-                    double l = a[rj + k];
-                    t0 -= a[r0 + k] * l;
-                    t1 -= a[r1 + k] * l;
-                    t2 -= a[r2 + k] * l;
-                    t3 -= a[r3 + k] * l;
-                }
-                a[r0 + j] = t0 / ljj;
-                a[r1 + j] = t1 / ljj;
-                a[r2 + j] = t2 / ljj;
-                a[r3 + j] = t3 / ljj;
             }
             for (; i < n; i++) {
                 int ri = i * n;

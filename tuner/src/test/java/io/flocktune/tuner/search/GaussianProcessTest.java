@@ -202,7 +202,7 @@ class GaussianProcessTest {
         assertEquals(0, ModelProposals.expectedImprovement(0, 5, 0.1), 1e-100);
     }
 
-    /** The factorization (eight and four rows at a time, for speed) gives bit for bit the textbook loop's factor. */
+    /** The factorization (eight rows at a time, for speed) gives bit for bit the textbook loop's factor. */
     @Test
     void choleskyIsBitForBitTheTextbookLoop() {
         SplittableRandom random = new SplittableRandom(5);
