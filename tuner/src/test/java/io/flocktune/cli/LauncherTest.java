@@ -69,6 +69,27 @@ class LauncherTest {
         Output run = launch("simulate", "--preset", "reynolds", "--steps", "50");
         assertEquals(0, run.exit(), run.err());
         assertTrue(run.out().startsWith("preset      reynolds\n"), run.out());
+
+        // the build recorded the JVM's start-up cache; a run with it prints what a run without it prints
+        Path cache = ROOT.resolve("tuner/target/flocktune.aot");
+        assertTrue(shown.err().contains("recording the JVM's start-up cache"), shown.err());
+        assertTrue(Files.size(cache) > 0 && Files.getLastModifiedTime(cache).compareTo(Files.getLastModifiedTime(jar)) > 0,
+                "a cache newer than the jar");
+        Path withCache = Files.createTempDirectory("flocktune-aot"), without = Files.createTempDirectory("flocktune-plain");
+        Output cached = launch(concat("tune", "--out", withCache.resolve("run").toString()).toArray(String[]::new));
+        assertEquals(0, cached.exit(), cached.err());
+        Process plain = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-jar", jar.toString(),
+                "tune", "--out", without.resolve("run").toString())
+                .redirectErrorStream(false).redirectError(ProcessBuilder.Redirect.DISCARD).start();
+        String plainOut = new String(plain.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertTrue(plain.waitFor(5, TimeUnit.MINUTES));
+        assertEquals(withoutTimes(plainOut).replace(without.toString(), "DIR"), withoutTimes(cached.out()).replace(withCache.toString(), "DIR"));
+    }
+
+    /** @return the printed result without what depends on the clock (rates, ETA and the time split). */
+    private static String withoutTimes(String out) {
+        return out.lines().filter(l -> !l.startsWith("time:")).map(l -> l.replaceAll(", [0-9.]+ eval/s, ETA [0-9]+ s", ""))
+                .collect(java.util.stream.Collectors.joining("\n"));
     }
 
     @Test
