@@ -79,6 +79,10 @@ public record Experiment(String name, String description, ObjectNode base, Strin
         switch (combination) {
             case PARETO -> {
                 if (objectives.size() < 2) throw new IllegalArgumentException("combine = pareto needs at least 2 objectives");
+                if (replication.race() != null) {
+                    throw new IllegalArgumentException("replicates.race: a race ranks by one fitness; a Pareto search's finalists "
+                            + "are its front, so combine = pareto takes no race");
+                }
                 if (!genetics.selection().pareto()) {
                     throw new IllegalArgumentException("ga.selector: combine = pareto needs nsga2 or ufTournament");
                 }

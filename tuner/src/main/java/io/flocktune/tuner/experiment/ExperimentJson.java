@@ -16,6 +16,7 @@ import io.flocktune.tuner.io.InputException;
 import io.flocktune.tuner.io.PresetJson;
 import io.flocktune.tuner.io.StrictJson;
 import io.flocktune.tuner.search.Genetics;
+import io.flocktune.tuner.search.Race;
 import io.flocktune.tuner.search.Replication;
 import io.flocktune.tuner.search.Selection;
 import io.flocktune.tuner.search.StopRules;
@@ -124,7 +125,10 @@ public final class ExperimentJson {
     record ScenarioJson(Integer boids, Long steps, Long warmup) {}
 
     record ReplicatesJson(Integer perEvaluation, Integer perSurvival, Integer validationSeeds, Integer testSeeds, Integer finalists,
-                          String combine) {}
+                          String combine, RaceJson race) {}
+
+    /** The finalist race: every field optional (pool 3 × finalists, round 5, alpha 0.05). */
+    record RaceJson(Integer pool, Integer round, Double alpha) {}
 
     record GaJson(Integer population, Double offspringFraction, SelectorJson selector, Integer elitism,
                   Double mutationRate, Double mutationSigma, Double crossoverRate, Long maximalAge) {}
@@ -228,18 +232,28 @@ public final class ExperimentJson {
         }
 
         // noise handling, GA, stopping
-        ReplicatesJson rep = or(f.replicates(), new ReplicatesJson(null, null, null, null, null, null));
+        ReplicatesJson rep = or(f.replicates(), new ReplicatesJson(null, null, null, null, null, null, null));
         String combineReplicates = or(rep.combine(), "mean");
         Replication.Combine replicateCombine = Replication.Combine.ofJson(combineReplicates);
         if (replicateCombine == null) {
             throw new InputException(source + ": replicates.combine = \"" + combineReplicates + "\": must be mean or worst");
         }
+        int validationSeeds = (int) range("replicates.validationSeeds", or(rep.validationSeeds(), 30), 2, 100_000, source);
+        int finalists = (int) range("replicates.finalists", or(rep.finalists(), 5), 1, 10_000, source);
+        Race race = null;
+        if (rep.race() != null) {   // defaults: rounds of 5 seeds, 3 × finalists candidates, as the budget allows
+            int round = (int) range("replicates.race.round", or(rep.race().round(), Math.min(5, validationSeeds)), 1, 100_000, source);
+            int pool = (int) range("replicates.race.pool", or(rep.race().pool(),
+                    (int) Math.max(2, Math.min(3L * finalists, (long) finalists * validationSeeds / round))), 2, 10_000, source);
+            race = build(source, "replicates.race", () -> new Race(pool, round, or(rep.race().alpha(), 0.05)));
+        }
+        Race raced = race;
         Replication replication = build(source, "replicates", () -> new Replication(
                 (int) range("replicates.perEvaluation", or(rep.perEvaluation(), 2), 1, 10_000, source),
                 (int) range("replicates.perSurvival", or(rep.perSurvival(), 1), 0, 10_000, source),
-                (int) range("replicates.validationSeeds", or(rep.validationSeeds(), 30), 2, 100_000, source),
+                validationSeeds,
                 (int) range("replicates.testSeeds", or(rep.testSeeds(), 30), 2, 100_000, source),
-                (int) range("replicates.finalists", or(rep.finalists(), 5), 1, 10_000, source), replicateCombine));
+                finalists, replicateCombine, raced));
         GaJson ga = or(f.ga(), new GaJson(null, null, null, null, null, null, null, null));
         boolean pareto = combination == Combination.PARETO;
         Selection selection = selection(ga.selector(), pareto, source);
@@ -522,6 +536,10 @@ public final class ExperimentJson {
         t.putObject("replicates").put("perEvaluation", r.perEvaluation()).put("perSurvival", r.perSurvival())
                 .put("validationSeeds", r.validationSeeds()).put("testSeeds", r.testSeeds()).put("finalists", r.finalists())
                 .put("combine", r.combine().json());
+        if (r.race() != null) {
+            ((ObjectNode) t.get("replicates")).putObject("race").put("pool", r.race().pool()).put("round", r.race().round())
+                    .put("alpha", r.race().alpha());
+        }
         Genetics g = e.genetics();
         ObjectNode ga = t.putObject("ga");
         ga.put("population", g.population()).put("offspringFraction", g.offspringFraction());

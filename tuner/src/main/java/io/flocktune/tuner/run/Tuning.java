@@ -20,7 +20,9 @@ import io.flocktune.tuner.io.InputException;
 import io.flocktune.tuner.io.PresetJson;
 import io.flocktune.tuner.search.GenerationSummary;
 import io.flocktune.tuner.search.Individual;
+import io.flocktune.tuner.search.Race;
 import io.flocktune.tuner.search.Replicate;
+import io.flocktune.tuner.search.Replication;
 import io.flocktune.tuner.search.Scoring;
 import io.flocktune.tuner.search.Search;
 import io.flocktune.tuner.search.SearchState;
@@ -568,21 +570,41 @@ public final class Tuning {
                     baseOutcomes = baseRun.await();
                     simulationNanos += baseRun.nanos();
                 }
-                progress.phase("selecting among " + finalists.size() + " finalists on " + e.replication().validationSeeds()
-                        + " held-out seeds, then testing them and the base preset on " + e.replication().testSeeds() + " fresh seeds");
+                Replication rep = e.replication();
+                progress.phase(rep.race() == null
+                        ? "selecting among " + finalists.size() + " finalists on " + rep.validationSeeds()
+                                + " held-out seeds, then testing them and the base preset on " + rep.testSeeds() + " fresh seeds"
+                        : "racing " + finalists.size() + " candidates on up to " + rep.validationSeeds() + " held-out seeds ("
+                                + (long) rep.finalists() * rep.validationSeeds() + " simulations at most), then testing the best "
+                                + rep.finalists() + " and the base preset on " + rep.testSeeds() + " fresh seeds");
                 long v0 = System.nanoTime();
-                List<Search.Validated> validated = search.validate(finalists);
-                List<Search.Validated> ranking = new ArrayList<>(validated);
-                ranking.sort(Comparator.<Search.Validated>comparingDouble(v -> scoring.scalar(search.validatedFitness(v)))
-                        .thenComparingLong(v -> v.individual().id()));
+                List<Search.Validated> validated;   // every held-out replicate of the selection
+                List<Search.Validated> ranking;     // the finalists to test, best first
+                Race.Result race = null;
+                if (rep.race() == null) {
+                    ranking = new ArrayList<>(search.validate(finalists));
+                    ranking.sort(Comparator.<Search.Validated>comparingDouble(v -> scoring.scalar(search.validatedFitness(v)))
+                            .thenComparingLong(v -> v.individual().id()));
+                    validated = ranking;
+                } else {
+                    race = search.race(finalists);
+                    validated = race.ranking().stream().map(Race.Entry::validated).toList();
+                    // the survivors, best first, as many as finalists; if every candidate failed, the first of them
+                    ranking = validated.subList(0, Math.max(1, Math.min(rep.finalists(), race.survivors())));
+                }
                 List<Search.Validated> tested = search.test(ranking.stream().map(Search.Validated::individual).toList());
                 simulationNanos += System.nanoTime() - v0;
+                if (race != null) {
+                    options.log().printf(Locale.ROOT, "race: %d candidates, %d round(s), %d held-out simulations; %d left%n",
+                            race.ranking().size(), race.rounds(), race.simulations(), race.survivors());
+                }
                 for (Search.Validated v : validated) for (Replicate r : v.replicates()) if (timedOut(r.outcome())) timeLimitHits[0]++;
                 for (Outcome o : baseOutcomes) if (timedOut(o)) timeLimitHits[0]++;
 
                 long w0 = System.nanoTime();
-                List<Finalist> ranked = writeResults(e, search, space, base, ranking, tested, baseOutcomes, result.state(), files,
-                        history, timings, rows);
+                List<Finalist> ranked = writeResults(e, search, space, base, validated, ranking, tested, baseOutcomes, result.state(),
+                        files, history, timings, rows);
+                if (race != null && files != null) RaceCsv.write(files.root().resolve(RaceCsv.FILE), race, scoring, search);
                 ioNanos[0] += System.nanoTime() - w0;
                 progress.close();
                 if (timeLimitHits[0] > 0) {
@@ -751,14 +773,14 @@ public final class Tuning {
      * @param tested  the same finalists, in the same order, on the test seeds
      */
     private static <C extends Comparable<? super C>> List<Finalist> writeResults(
-            Experiment e, Search<C> search, ParameterSpace space, Preset base, List<Search.Validated> ranking,
-            List<Search.Validated> tested, List<Outcome> baseOutcomes, SearchState state, RunFiles files,
-            Table history, Table timings, List<HistoryRow> memoryRows) throws IOException, InputException {
+            Experiment e, Search<C> search, ParameterSpace space, Preset base, List<Search.Validated> validated,
+            List<Search.Validated> ranking, List<Search.Validated> tested, List<Outcome> baseOutcomes, SearchState state,
+            RunFiles files, Table history, Table timings, List<HistoryRow> memoryRows) throws IOException, InputException {
         Scoring<C> scoring = search.scoring();
         long last = state.generation();
         // selection and test replicates into the history
-        for (List<Search.Validated> rows : List.of(ranking, tested)) {
-            Search.Role role = rows == ranking ? Search.Role.VALIDATION : Search.Role.TEST;
+        for (List<Search.Validated> rows : List.of(validated, tested)) {
+            Search.Role role = rows == validated ? Search.Role.VALIDATION : Search.Role.TEST;
             for (Search.Validated v : rows) {
                 for (Replicate r : v.replicates()) {
                     HistoryRow row = HistoryRow.of(e, space, last, new Search.Evaluation(v.individual().id(), v.individual().genes(), r, role));

@@ -21,9 +21,14 @@ import java.util.List;
  *                        computed from during the search: their {@link Combine#MEAN mean}
  *                        (default) or the {@link Combine#WORST worst} (EvoFlock's "lowest of 4
  *                        simulations"); held-out validation and test seeds are always averaged
+ * @param race            the finalist stage as a {@link Race}, or null for the fixed stage (each of
+ *                        {@code finalists} candidates on {@code validationSeeds} seeds). With a
+ *                        race, {@code finalists × validationSeeds} is its budget in simulations,
+ *                        {@code validationSeeds} the most seeds one candidate gets, and the best
+ *                        {@code finalists} of its survivors are tested
  */
 public record Replication(int perEvaluation, int perSurvival, int validationSeeds, int testSeeds, int finalists,
-                          Combine combine) {
+                          Combine combine, Race race) {
     public Replication {
         Check.inRange("perEvaluation", perEvaluation, 1, 10_000);
         Check.inRange("perSurvival", perSurvival, 0, 10_000);
@@ -31,6 +36,18 @@ public record Replication(int perEvaluation, int perSurvival, int validationSeed
         Check.inRange("testSeeds", testSeeds, 2, 100_000);
         Check.inRange("finalists", finalists, 1, 10_000);
         Check.present("combine", combine);
+        if (race != null && (long) race.pool() * race.round() > (long) finalists * validationSeeds) {
+            throw new IllegalArgumentException("race: its first round (pool " + race.pool() + " × round " + race.round()
+                    + ") must fit its budget, finalists × validationSeeds = " + (long) finalists * validationSeeds);
+        }
+        if (race != null && race.round() > validationSeeds) {
+            throw new IllegalArgumentException("race.round = " + race.round() + ": must be <= validationSeeds = " + validationSeeds);
+        }
+    }
+
+    /** The fixed finalist stage (no race). */
+    public Replication(int perEvaluation, int perSurvival, int validationSeeds, int testSeeds, int finalists, Combine combine) {
+        this(perEvaluation, perSurvival, validationSeeds, testSeeds, finalists, combine, null);
     }
 
     /** Replicates averaged ({@link Combine#MEAN}). */

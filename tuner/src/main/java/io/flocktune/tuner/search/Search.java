@@ -540,7 +540,7 @@ public final class Search<C extends Comparable<? super C>> {
      */
     public List<Individual> finalists(SearchState state) {
         begin(state.generation(), state.nextId(), state.evaluations(), state.individuals(), state.retired());
-        int k = replication.finalists();
+        int k = replication.race() == null ? replication.finalists() : replication.race().pool();
         Comparator<Individual> byScalar = Comparator.<Individual>comparingDouble(i -> scoring.scalar(fitness(i)))
                 .thenComparingLong(Individual::id);
         List<Individual> valid = state.individuals().stream().filter(i -> !i.failed()).toList();
@@ -591,6 +591,83 @@ public final class Search<C extends Comparable<? super C>> {
      */
     public List<Validated> test(List<Individual> finalists) throws InterruptedException {
         return rerun(finalists, replication.testSeeds(), r -> Seeds.test(seed, r));
+    }
+
+    /**
+     * Races {@code pool} on held-out seeds ({@link Seeds#validation}, the same seeds in the same
+     * order as {@link #validate}) as {@link Replication#race()} says: the finalist stage of a
+     * search with a race, instead of {@link #validate}.
+     *
+     * @param pool the candidates, e.g. {@link #finalists}
+     * @return every candidate's held-out replicates and place
+     * @throws IllegalStateException if the replication has no race
+     */
+    public Race.Result race(List<Individual> pool) throws InterruptedException {
+        Race race = replication.race();
+        if (race == null) throw new IllegalStateException("no race in " + replication);
+        long budget = (long) replication.finalists() * replication.validationSeeds();
+        Map<Long, List<Replicate>> replicates = new HashMap<>();
+        Map<Long, Integer> dropped = new HashMap<>();
+        Map<Long, Double> pValues = new HashMap<>();
+        for (Individual i : pool) replicates.put(i.id(), new ArrayList<>());
+        Comparator<Validated> byFitness = Comparator.<Validated>comparingDouble(v -> scoring.scalar(validatedFitness(v)))
+                .thenComparingLong(v -> v.individual().id());
+        List<Individual> alive = new ArrayList<>(pool);
+        int seeds = 0, rounds = 0;
+        long spent = 0;
+        while (!alive.isEmpty() && (rounds == 0 || alive.size() > 1)) {
+            int next = Math.min(race.round(), replication.validationSeeds() - seeds);
+            if (next <= 0 || spent + (long) alive.size() * next > budget) break;
+            List<Trial<double[]>> trials = new ArrayList<>();
+            for (Individual i : alive) {
+                for (int r = seeds; r < seeds + next; r++) trials.add(new Trial<>(i.genes(), Seeds.validation(seed, r)));
+            }
+            List<Outcome> outcomes = runTimed(trials);
+            for (int k = 0; k < trials.size(); k++) {
+                Individual i = alive.get(k / next);
+                replicates.get(i.id()).add(new Replicate(generation, seeds + k % next, trials.get(k).seed(), outcomes.get(k)));
+            }
+            spent += trials.size();
+            seeds += next;
+            rounds++;
+            List<Validated> standing = new ArrayList<>();
+            for (Individual i : alive) {
+                Validated v = new Validated(i, replicates.get(i.id()));
+                if (v.failed()) {
+                    dropped.put(i.id(), rounds);
+                    pValues.put(i.id(), Double.NaN);
+                } else {
+                    standing.add(v);
+                }
+            }
+            alive = new ArrayList<>(standing.stream().map(Validated::individual).toList());
+            if (standing.size() < 2) continue;
+            Validated incumbent = standing.stream().min(byFitness).orElseThrow();
+            double[] best = perSeedFitness(incumbent);
+            List<Validated> others = standing.stream().filter(v -> v != incumbent).toList();
+            double[] p = new double[others.size()];
+            for (int k = 0; k < p.length; k++) p[k] = Race.worseP(perSeedFitness(others.get(k)), best);
+            double[] adjusted = Race.holmAdjusted(p);
+            for (int k = 0; k < p.length; k++) {
+                long id = others.get(k).individual().id();
+                pValues.put(id, adjusted[k]);
+                if (adjusted[k] <= race.alpha()) {
+                    dropped.put(id, rounds);
+                    alive.remove(others.get(k).individual());
+                }
+            }
+        }
+        List<Race.Entry> entries = new ArrayList<>();
+        for (Individual i : pool) {
+            entries.add(new Race.Entry(new Validated(i, replicates.get(i.id())), dropped.getOrDefault(i.id(), 0),
+                    pValues.getOrDefault(i.id(), Double.NaN)));
+        }
+        return new Race.Result(Race.rank(entries, byFitness), rounds, spent);
+    }
+
+    /** @return the fitness of each held-out replicate's own objective values, in replicate order. */
+    private double[] perSeedFitness(Validated v) {
+        return Arrays.stream(v.values()).mapToDouble(values -> scoring.scalar(scoring.fitness(values))).toArray();
     }
 
     private List<Validated> rerun(List<Individual> finalists, int v, java.util.function.IntToLongFunction seeds)
