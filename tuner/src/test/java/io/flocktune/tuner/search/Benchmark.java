@@ -56,8 +56,12 @@ final class Benchmark {
     /** A tuning problem: an experiment (its seed is replaced by the run seed). */
     record Problem(String name, Experiment experiment) {}
 
-    /** A search method. */
-    record Method(String name, Strategy strategy) {}
+    /** A search method: a strategy, and a finalist race or null for the experiment's own finalist stage. */
+    record Method(String name, Strategy strategy, Race race) {
+        Method(String name, Strategy strategy) {
+            this(name, strategy, null);
+        }
+    }
 
     /**
      * One run's outcome.
@@ -94,21 +98,35 @@ final class Benchmark {
                                                                  long seed, long budget, int testSeeds, int threads)
             throws InputException, InterruptedException {
         Experiment e = problem.experiment().withSeed(seed);
+        Replication replication = e.replication();
+        if (method.race() != null) {
+            replication = new Replication(replication.perEvaluation(), replication.perSurvival(), replication.validationSeeds(),
+                    replication.testSeeds(), replication.finalists(), replication.combine(), method.race());
+        }
         ParameterSpace space = ParameterSpace.of(ExperimentJson.effectiveBase(e), e.parameters(), e.name() + ": parameters");
         PresetEvaluator presets = new PresetEvaluator(e.scenario().steps(), e.specs());
         StopRules stop = new StopRules(1_000_000, 0, Duration.ZERO, budget);
         try (LocalRunner runner = new LocalRunner(threads, e.timeLimit())) {
             long t0 = System.nanoTime();
-            Search<C> search = new Search<>(scoring, method.strategy(), e.genetics(), e.replication(), stop, seed,
+            Search<C> search = new Search<>(scoring, method.strategy(), e.genetics(), replication, stop, seed,
                     space.levels(), presets.ofGenes(space, e.scenarios()), runner);
             Search.Result result = search.run(null, (summary, evaluations, state) -> {});
-            List<Search.Validated> validated = search.validate(search.finalists(result.state()));
-            Search.Validated pick = validated.stream()
-                    .min(Comparator.<Search.Validated>comparingDouble(v -> scoring.scalar(search.validatedFitness(v)))
-                            .thenComparingLong(v -> v.individual().id()))
-                    .orElseThrow();
+            Search.Validated pick;
+            long selection;
+            if (method.race() == null) {
+                List<Search.Validated> validated = search.validate(search.finalists(result.state()));
+                pick = validated.stream()
+                        .min(Comparator.<Search.Validated>comparingDouble(v -> scoring.scalar(search.validatedFitness(v)))
+                                .thenComparingLong(v -> v.individual().id()))
+                        .orElseThrow();
+                selection = (long) validated.size() * e.replication().validationSeeds();
+            } else {
+                Race.Result race = search.race(search.finalists(result.state()));
+                pick = race.ranking().getFirst().validated();
+                selection = race.simulations();
+            }
             long nanos = System.nanoTime() - t0;
-            long simulations = result.state().evaluations() + (long) validated.size() * e.replication().validationSeeds();
+            long simulations = result.state().evaluations() + selection;
 
             Individual best = pick.individual();
             List<Trial<double[]>> trials = new ArrayList<>();
