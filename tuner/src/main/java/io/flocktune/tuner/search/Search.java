@@ -530,7 +530,8 @@ public final class Search<C extends Comparable<? super C>> {
     }
 
     /**
-     * The candidates to validate ({@link Replication#finalists()} of them), as the strategy's
+     * The candidates to validate ({@link Replication#finalists()} of them, or a race's
+     * {@link Race#pool()} when the replication has a {@link Replication#race()}), as the strategy's
      * {@link Strategy.Finalists} say: the best valid members of the final population by their own
      * means (single objective), or up to that many members of its first Pareto front, thinned by
      * crowding distance ({@link MOEA#toParetoSet}), ordered by scalar fitness (always so for a
