@@ -289,7 +289,7 @@ public final class Tuning {
      * @param generations the last generation
      * @param finalists   the base preset (rank 0) and the validated finalists, best first
      * @param time        where the wall time went (this session only)
-     * @param selectionSeeds the held-out seeds that ranked the finalists
+     * @param selectionSeeds the held-out seeds that ranked the finalists (with a race, those the survivors ran)
      * @param history     a run kept in memory ({@link #inMemory}): every row its {@code history.csv}
      *                    would hold, in the same order; empty for a run in a directory (read its
      *                    {@code history.csv})
@@ -629,7 +629,7 @@ public final class Tuning {
                 long total = System.nanoTime() - sessionStart;
                 TimeSplit time = new TimeSplit(simulationNanos, Math.max(0, total - simulationNanos - ioNanos[0] - reportNanos), ioNanos[0], reportNanos);
                 Result done = new Result(memory ? null : files.root(), result.reason(), result.state().generation(), ranked, time,
-                        e.replication().validationSeeds(), memory ? rows : List.of(), memory ? summaries : List.of());
+                        ranking.getFirst().replicates().size(), memory ? rows : List.of(), memory ? summaries : List.of());
                 listener.finished(done);
                 return done;
             } finally {

@@ -46,6 +46,7 @@ class RaceRunTest {
         assertEquals(simulations, validationRows, "every held-out simulation of the race is in history.csv");
         assertTrue(log.toString().contains("race: 4 candidates, "), log.toString());
         assertTrue(one.finalists().size() - 1 <= 2, "at most finalists are tested");
+        assertEquals(Integer.parseInt(race.get(1).split(",")[2]), one.selectionSeeds(), "the seeds the winner ran");
 
         // the run's experiment.json keeps the race, and reads back to the same experiment
         Experiment written = ExperimentJson.read(tmp.resolve("one/experiment.json"));
