@@ -115,7 +115,6 @@ final class GaussianProcess {
             ss[k] = seeds[subset[k]];
         }
         double[] sharedSubset = shared(ss);
-        double[] gaps = gaps(xs, levels);
         double[] lo = new double[d + 3], hi = new double[d + 3], start = new double[d + 3];
         for (int j = 0; j < d; j++) {
             lo[j] = Math.log(0.03);
@@ -136,7 +135,7 @@ final class GaussianProcess {
         List<Start> starts = Arrays.stream(START_LENGTHS).parallel().mapToObj(length -> {
             double[] from = start.clone();
             for (int j = 0; j < d; j++) if (levels[j] == 0) from[j] = Math.log(length);
-            return Start.from(from, start, lo, hi, t -> logPosterior(gaps, zs, sharedSubset, levels, t));
+            return Start.from(from, start, lo, hi, t -> logPosterior(xs, zs, sharedSubset, levels, t));
         }).toList();
         Start winner = starts.getFirst();
         for (Start s : starts) if (s.likelihood > winner.likelihood) winner = s;
@@ -144,7 +143,7 @@ final class GaussianProcess {
         double[] inv = new double[d];
         for (int j = 0; j < d; j++) inv[j] = Math.exp(-theta[j]);
         double s2 = Math.exp(theta[d]), n2 = Math.exp(theta[d + 1]), b2 = Math.exp(theta[d + 2]);
-        double[] l = covariance(n, x, null, levels, shared, inv, s2, n2, b2);   // all points: no n² · d gaps in memory
+        double[] l = covariance(x, shared, levels, inv, s2, n2, b2);
         if (!cholesky(l, n)) throw new IllegalStateException("covariance not positive definite");
         double[] a = z.clone();
         solveLower(l, n, a);
@@ -222,20 +221,20 @@ final class GaussianProcess {
      * {@value #PRIOR_LENGTH}, log-sd {@value #PRIOR_LOG_SD}), which keeps a flat likelihood from
      * sending a length scale to a bound on noisy data.
      */
-    private static double logPosterior(double[] gaps, double[] z, double[] shared, int[] levels, double[] theta) {
+    private static double logPosterior(double[][] x, double[] z, double[] shared, int[] levels, double[] theta) {
         double prior = 0;
         for (int j = 0; j < levels.length; j++) {
             double t = (theta[j] - Math.log(PRIOR_LENGTH)) / PRIOR_LOG_SD;
             prior -= 0.5 * t * t;
         }
-        return logLikelihood(gaps, z, shared, levels, theta) + prior;
+        return logLikelihood(x, z, shared, levels, theta) + prior;
     }
 
-    private static double logLikelihood(double[] gaps, double[] z, double[] shared, int[] levels, double[] theta) {
-        int n = z.length, d = levels.length;
+    private static double logLikelihood(double[][] x, double[] z, double[] shared, int[] levels, double[] theta) {
+        int n = x.length, d = levels.length;
         double[] inv = new double[d];
         for (int j = 0; j < d; j++) inv[j] = Math.exp(-theta[j]);
-        double[] l = covariance(n, null, gaps, levels, shared, inv, Math.exp(theta[d]), Math.exp(theta[d + 1]), Math.exp(theta[d + 2]));
+        double[] l = covariance(x, shared, levels, inv, Math.exp(theta[d]), Math.exp(theta[d + 1]), Math.exp(theta[d + 2]));
         if (!cholesky(l, n)) return -1e300;
         double[] a = z.clone();
         solveLower(l, n, a);
@@ -247,52 +246,12 @@ final class GaussianProcess {
         return -0.5 * fit - logDet - 0.5 * n * LOG_2PI;
     }
 
-    /**
-     * The per-gene gaps of every pair of observations, which the length scales only scale: for
-     * pair (i, j), i &gt; j, at {@code ((i (i − 1) / 2) + j) d}, an ordered gene's {@code x_i − x_j}
-     * and a categorical gene's 0 (same option) or 1. A gap times {@code 1/ℓ} is the term
-     * {@link #kernel} computes, bit for bit, so the fit is the one of the kernel on the points.
-     */
-    private static double[] gaps(double[][] x, int[] levels) {
-        int n = x.length, d = levels.length;
-        double[] gaps = new double[n * (n - 1) / 2 * d];
-        int p = 0;
-        for (int i = 0; i < n; i++) {
-            for (int j = 0; j < i; j++) {
-                for (int g = 0; g < d; g++, p++) {
-                    gaps[p] = levels[g] == 0 ? x[i][g] - x[j][g]
-                            : option(x[i][g], levels[g]) == option(x[j][g], levels[g]) ? 0 : 1;
-                }
-            }
-        }
-        return gaps;
-    }
-
-    /**
-     * The covariance of the observations, row-major n × n, lower triangle: from the points
-     * {@code x} through {@link #kernel}, or, when {@code x} is null, from their {@link #gaps}
-     * which give the same bits without the per-pair gene arithmetic.
-     */
-    private static double[] covariance(int n, double[][] x, double[] gaps, int[] levels, double[] shared, double[] inv,
-                                       double signal, double noise, double seedNoise) {
-        int d = levels.length;
+    private static double[] covariance(double[][] x, double[] shared, int[] levels, double[] inv, double signal,
+                                       double noise, double seedNoise) {
+        int n = x.length;
         double[] k = new double[n * n];
-        int p = 0;
         for (int i = 0; i < n; i++) {
-            for (int j = 0; j < i; j++) {
-                double c;
-                if (x != null) {
-                    c = kernel(x[i], x[j], levels, inv, signal);
-                } else {
-                    double r2 = 0;
-                    for (int g = 0; g < d; g++, p++) {
-                        double t = gaps[p] * inv[g];
-                        r2 += t * t;
-                    }
-                    c = matern(r2, signal);
-                }
-                k[i * n + j] = c + seedNoise * shared[i * n + j];
-            }
+            for (int j = 0; j < i; j++) k[i * n + j] = kernel(x[i], x[j], levels, inv, signal) + seedNoise * shared[i * n + j];
             k[i * n + i] = signal + (seedNoise + noise) * shared[i * n + i] + JITTER;
         }
         return k;
@@ -306,11 +265,6 @@ final class GaussianProcess {
             else t = option(a[j], levels[j]) == option(b[j], levels[j]) ? 0 : inv[j];
             r2 += t * t;
         }
-        return matern(r2, signal);
-    }
-
-    /** The Matérn 5/2 kernel at squared scaled distance {@code r2}. */
-    private static double matern(double r2, double signal) {
         double r = Math.sqrt(r2);
         return signal * (1 + SQRT5 * r + 5 * r2 / 3) * Math.exp(-SQRT5 * r);
     }
@@ -329,31 +283,22 @@ final class GaussianProcess {
             double ljj = Math.sqrt(s);
             a[rj + j] = ljj;
             int i = j + 1;
-            for (; i + 7 < n; i += 8) {
-                // eight rows at once, for speed only: each row's sum runs in the same order as
-                // alone, so the factor is bit for bit the one of the plain loop below
-                int r0 = i * n, r1 = r0 + n, r2 = r1 + n, r3 = r2 + n, r4 = r3 + n, r5 = r4 + n, r6 = r5 + n, r7 = r6 + n;
+            for (; i + 3 < n; i += 4) {
+                // four rows at once, for speed only: each row's sum runs in the same order as alone,
+                // so the factor is bit for bit the one of the plain loop below
+                int r0 = i * n, r1 = r0 + n, r2 = r1 + n, r3 = r2 + n;
                 double t0 = a[r0 + j], t1 = a[r1 + j], t2 = a[r2 + j], t3 = a[r3 + j];
-                double t4 = a[r4 + j], t5 = a[r5 + j], t6 = a[r6 + j], t7 = a[r7 + j];
                 for (int k = 0; k < j; k++) {
                     double l = a[rj + k];
                     t0 -= a[r0 + k] * l;
                     t1 -= a[r1 + k] * l;
                     t2 -= a[r2 + k] * l;
                     t3 -= a[r3 + k] * l;
-                    t4 -= a[r4 + k] * l;
-                    t5 -= a[r5 + k] * l;
-                    t6 -= a[r6 + k] * l;
-                    t7 -= a[r7 + k] * l;
                 }
                 a[r0 + j] = t0 / ljj;
                 a[r1 + j] = t1 / ljj;
                 a[r2 + j] = t2 / ljj;
                 a[r3 + j] = t3 / ljj;
-                a[r4 + j] = t4 / ljj;
-                a[r5 + j] = t5 / ljj;
-                a[r6 + j] = t6 / ljj;
-                a[r7 + j] = t7 / ljj;
             }
             for (; i < n; i++) {
                 int ri = i * n;

@@ -167,8 +167,8 @@ class GaussianProcessTest {
     /**
      * Ordered and categorical genes together, over more points than the fit's subset
      * ({@value GaussianProcess#FIT_POINTS}), so the hyperparameters are fitted on a subset and the
-     * model on every point. Pinned: posterior mean, sd and seed noise at two points, recorded
-     * with the covariance computed pair by pair through the kernel.
+     * model on every point. Pinned: posterior mean, sd and seed noise at two points; any rewrite
+     * of the fit (e.g. for speed) must give these bits.
      */
     @Test
     void aMixedDataSetGivesThePinnedModel() {
@@ -202,7 +202,7 @@ class GaussianProcessTest {
         assertEquals(0, ModelProposals.expectedImprovement(0, 5, 0.1), 1e-100);
     }
 
-    /** The factorization (eight rows at a time, for speed) gives bit for bit the textbook loop's factor. */
+    /** The factorization (four rows at a time, for speed) gives bit for bit the textbook loop's factor. */
     @Test
     void choleskyIsBitForBitTheTextbookLoop() {
         SplittableRandom random = new SplittableRandom(5);
