@@ -20,8 +20,11 @@ import io.flocktune.tuner.experiment.Experiment;
 import io.flocktune.tuner.experiment.ExperimentJson;
 import io.flocktune.tuner.experiment.Experiments;
 import io.flocktune.tuner.experiment.Scenario;
+import io.flocktune.tuner.io.Edit;
 import io.flocktune.tuner.io.InputException;
+import io.flocktune.tuner.io.PresetEdit;
 import io.flocktune.tuner.io.PresetJson;
+import io.flocktune.tuner.io.PresetPath;
 import io.flocktune.tuner.io.StrictJson;
 import io.flocktune.tuner.run.Versions;
 import io.flocktune.tuner.search.Genetics;
@@ -252,8 +255,14 @@ public final class ComparisonJson {
         } else {
             throw new InputException(at + ": tune must be an experiment name, an experiment file or an inline experiment object");
         }
-        Map<String, JsonNode> merged = new LinkedHashMap<>(e.set());
-        merged.putAll(set);
+        Map<String, Edit> merged = new LinkedHashMap<>();   // as a map: a repeated path keeps its place, takes the new value
+        for (Edit x : e.set()) merged.put(x.path().text(), x);
+        PresetEdit typing = Edit.setAll(new PresetEdit(e.base()), e.set(), at + ": set.");
+        for (Map.Entry<String, JsonNode> x : set.entrySet()) {
+            Edit read = PresetJson.edit(typing, PresetPath.of(x.getKey()), x.getValue(), at + ": set." + x.getKey());
+            if (read != null) merged.put(x.getKey(), read);
+        }
+        typing.build(at + ": the experiment's base with the overrides");
         Genetics genetics = e.genetics();
         Replication replication = e.replication();
         StopRules stop = e.stop();
@@ -274,10 +283,10 @@ public final class ComparisonJson {
         Genetics tunedGenetics = genetics;
         Replication tunedReplication = replication;
         StopRules tunedStop = stop;
-        Experiment tuned = build(at, null, () -> new Experiment(e.name(), e.description(), e.base(), e.baseName(), merged,
-                e.parameters(), e.objectives(), e.combination(), e.scenario(), tunedReplication, tunedGenetics, tunedStop,
-                e.timeLimit(), e.seed()));
-        Preset base = PresetJson.fromTree(ExperimentJson.effectiveBase(tuned), at + ": the experiment's base with the overrides");
+        Experiment tuned = build(at, null, () -> new Experiment(e.name(), e.description(), e.base(), e.baseName(),
+                List.copyOf(merged.values()), e.parameters(), e.objectives(), e.combination(), e.scenario(), tunedReplication,
+                tunedGenetics, tunedStop, e.timeLimit(), e.seed()));
+        Preset base = tuned.effectiveBase();
         Preset run = withBoids(base, scenario, at);
         build(at, null, () -> {
             Objectives.validate(run, scenario.steps(), objectives);

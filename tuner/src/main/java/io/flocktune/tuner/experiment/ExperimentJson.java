@@ -12,8 +12,11 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.flocktune.objectives.ObjectiveSpec;
 import io.flocktune.sim.Preset;
 import io.flocktune.sim.Presets;
+import io.flocktune.tuner.io.Edit;
 import io.flocktune.tuner.io.InputException;
+import io.flocktune.tuner.io.PresetEdit;
 import io.flocktune.tuner.io.PresetJson;
+import io.flocktune.tuner.io.PresetPath;
 import io.flocktune.tuner.io.StrictJson;
 import io.flocktune.tuner.search.Genetics;
 import io.flocktune.tuner.search.Replication;
@@ -184,35 +187,32 @@ public final class ExperimentJson {
         JsonNode baseNode = f.base();
         if (baseNode == null) throw new InputException(source + ": base is missing; give a preset name, a preset file or an inline preset");
         String baseName;
-        ObjectNode base;
+        Preset base;
         if (baseNode.isTextual()) {
             if (f.baseName() != null) throw new InputException(source + ": baseName: only an inline base has a baseName");
             baseName = baseNode.textValue();
             base = basePreset(baseName, source, directory);
         } else if (baseNode.isObject()) {
             baseName = or(f.baseName(), "inline");
-            PresetJson.fromTree(baseNode, source + ": base");
-            base = (ObjectNode) baseNode.deepCopy();
+            base = PresetJson.fromTree(baseNode, source + ": base");
         } else {
             throw new InputException(source + ": base must be a preset name, a preset file or an inline preset object");
         }
-        Map<String, JsonNode> set = f.set() == null ? Map.of() : f.set();
+        Map<String, JsonNode> setJson = f.set() == null ? Map.of() : f.set();
         ScenarioJson sc = or(f.scenario(), new ScenarioJson(null, null, null));
-        if (sc.boids() != null && sc.boids() > 0 && set.containsKey("boids.count")) {
+        if (sc.boids() != null && sc.boids() > 0 && setJson.containsKey("boids.count")) {
             throw new InputException(source + ": set.boids.count and scenario.boids both give the boid count; keep one");
         }
         Scenario scenario = build(source, "scenario", () -> new Scenario(
                 (int) range("scenario.boids", or(sc.boids(), 0), 0, 10_000_000, source),
                 range("scenario.steps", or(sc.steps(), 600L), 1, Long.MAX_VALUE, source),
                 range("scenario.warmup", or(sc.warmup(), 0L), 0, Long.MAX_VALUE, source)));
-        ObjectNode effective = effectiveBase(base, set, scenario, source);
+        List<Edit> set = edits(base, setJson, source + ": set.", source + ": base with set");
+        Preset effective = Experiment.effectiveBase(base, set, scenario, source);
 
         // genes
         if (f.parameters() == null) throw new InputException(source + ": parameters is missing");
-        List<Parameter> parameters = new ArrayList<>();
-        for (int k = 0; k < f.parameters().size(); k++) {
-            parameters.add(parameter(f.parameters().get(k), source, "parameters[" + k + "]"));
-        }
+        List<Parameter> parameters = parameters(f.parameters(), effective, source);
         ParameterSpace.of(effective, parameters, source + ": parameters");
 
         // objectives
@@ -294,7 +294,7 @@ public final class ExperimentJson {
      * base's genes in place on which every objective can be measured, and may not touch a gene's
      * path (the gene would be overwritten).
      */
-    private static Scenarios scenarios(ScenariosJson json, ObjectNode effective, List<Parameter> parameters,
+    private static Scenarios scenarios(ScenariosJson json, Preset effective, List<Parameter> parameters,
                                        List<Objective> objectives, long steps, String source) throws InputException {
         if (json == null) return Scenarios.NONE;
         String aggregateText = or(json.aggregate(), "mean");
@@ -318,7 +318,8 @@ public final class ExperimentJson {
                     }
                 }
             }
-            variants.add(new Scenarios.Variant(v.name(), v.set()));
+            String named = source + ": scenarios.list[" + i + "] (" + v.name() + ")";
+            variants.add(new Scenarios.Variant(v.name(), edits(effective, v.set(), source + ": scenarios." + v.name() + ".set.", named)));
         }
         Scenarios scenarios;
         try {
@@ -326,18 +327,44 @@ public final class ExperimentJson {
         } catch (IllegalArgumentException e) {
             throw new InputException(source + ": scenarios." + e.getMessage(), e);
         }
-        List<ObjectNode> trees = scenarios.apply(effective, source);
-        for (int i = 0; i < trees.size(); i++) {
+        List<Preset> presets = scenarios.apply(effective, source);
+        for (int i = 0; i < presets.size(); i++) {
             String where = source + ": scenarios.list[" + i + "] (" + variants.get(i).name() + ")";
-            io.flocktune.sim.Preset preset = PresetJson.fromTree(trees.get(i), where);
-            ParameterSpace.of(trees.get(i), parameters, where + ": parameters");
+            ParameterSpace.of(presets.get(i), parameters, where + ": parameters");
             try {
-                io.flocktune.objectives.Objectives.validate(preset, steps, objectives.stream().map(Objective::spec).toList());
+                io.flocktune.objectives.Objectives.validate(presets.get(i), steps, objectives.stream().map(Objective::spec).toList());
             } catch (IllegalArgumentException e) {
                 throw new InputException(where + ": " + e.getMessage(), e);
             }
         }
         return scenarios;
+    }
+
+    /**
+     * @param json   overrides as a file has them, path → JSON value, in order
+     * @param where  names an override in a message about its path, e.g. {@code "my.json: set."}
+     * @param result names the result in a message about a value, e.g. {@code "my.json: base with set"}
+     * @return the overrides as typed edits: each value read as the type its path has on
+     *         {@code base} with the overrides before it
+     * @throws InputException a path that does not exist, a value of another type, or overrides
+     *                        that make no valid preset
+     */
+    private static List<Edit> edits(Preset base, Map<String, JsonNode> json, String where, String result) throws InputException {
+        PresetEdit edit = new PresetEdit(base);
+        List<Edit> edits = new ArrayList<>();
+        for (Map.Entry<String, JsonNode> e : json.entrySet()) {
+            Edit read = PresetJson.edit(edit, PresetPath.of(e.getKey()), e.getValue(), where + e.getKey());
+            if (read != null) edits.add(read);
+        }
+        edit.build(result);
+        return edits;
+    }
+
+    /** @return the overrides in their file form, path → JSON value, in order. */
+    private static ObjectNode tree(List<Edit> edits) {
+        ObjectNode set = NODES.objectNode();
+        for (Edit e : edits) set.set(e.path().text(), PresetJson.partToTree(e.value()));
+        return set;
     }
 
     private static <T> T or(T value, T fallback) {
@@ -351,38 +378,55 @@ public final class ExperimentJson {
         return value;
     }
 
-    /**
-     * @return the base with the overrides and the scenario's boid count applied, checked to be
-     *         a valid preset
-     */
-    public static ObjectNode effectiveBase(Experiment e) throws InputException {
-        return effectiveBase(e.base(), e.set(), e.scenario(), e.name());
-    }
-
-    /** The base with {@code set} (checked on its own first), then the scenario's boid count. */
-    private static ObjectNode effectiveBase(ObjectNode base, Map<String, JsonNode> set, Scenario scenario, String source)
-            throws InputException {
-        ObjectNode tree = base.deepCopy();
-        for (Map.Entry<String, JsonNode> e : set.entrySet()) {
-            PresetJson.set(tree, e.getKey(), e.getValue().deepCopy(), source + ": set." + e.getKey());
-        }
-        if (!set.isEmpty()) PresetJson.fromTree(tree, source + ": base with set");
-        if (scenario.boids() > 0) PresetJson.set(tree, "boids.count", NODES.numberNode(scenario.boids()), source + ": scenario.boids");
-        PresetJson.fromTree(tree, source + ": base with set and scenario");
-        return tree;
-    }
-
-    private static ObjectNode basePreset(String nameOrFile, String source, Path directory) throws InputException {
+    private static Preset basePreset(String nameOrFile, String source, Path directory) throws InputException {
         Preset builtIn = Presets.all().get(nameOrFile);
-        if (builtIn != null) return PresetJson.toTree(builtIn);
+        if (builtIn != null) return builtIn;
         List<Path> candidates = new ArrayList<>();
         if (directory != null) candidates.add(directory.resolve(nameOrFile));
         candidates.add(Path.of(nameOrFile));
         for (Path p : candidates) {
-            if (Files.isRegularFile(p)) return PresetJson.toTree(PresetJson.read(p));
+            if (Files.isRegularFile(p)) return PresetJson.read(p);
         }
         throw new InputException(source + ": base = \"" + nameOrFile + "\": no built-in preset and no file of that name; built-in: "
                 + String.join(", ", Presets.all().keySet()));
+    }
+
+    /**
+     * The genes, in order; a choice's options are read as the type of its path on
+     * {@code effective} (inside a choice that holds the path: with that choice's first option).
+     */
+    private static List<Parameter> parameters(List<ParameterJson> json, Preset effective, String source) throws InputException {
+        List<Parameter> parameters = new ArrayList<>();
+        for (int k = 0; k < json.size(); k++) parameters.add(parameter(json.get(k), source, "parameters[" + k + "]"));
+        Integer[] byDepth = java.util.stream.IntStream.range(0, json.size()).boxed()     // a covering choice before those inside it
+                .sorted(java.util.Comparator.comparingInt(k -> json.get(k).path().length())).toArray(Integer[]::new);
+        for (int k : byDepth) {
+            if (!(parameters.get(k) instanceof Parameter.Choice c)) continue;
+            PresetEdit at = new PresetEdit(effective);
+            Parameter.Choice covering = null;
+            for (Parameter q : parameters) {
+                if (q instanceof Parameter.Choice o && o != c && c.path().startsWith(o.path() + ".")
+                        && (covering == null || o.path().length() > covering.path().length())) covering = o;
+            }
+            if (covering != null) at.set(PresetPath.of(covering.path()), covering.options().getFirst(), "parameter " + covering.path());
+            java.lang.reflect.Type type = at.type(PresetPath.of(c.path()), source + ": parameters[" + k + "].path = " + c.path());
+            List<Object> options = new ArrayList<>();
+            for (int o = 0; o < c.options().size(); o++) {
+                try {
+                    options.add(PresetJson.part((JsonNode) c.options().get(o), type, c.path()));
+                } catch (IllegalArgumentException invalid) {
+                    throw new InputException(source + ": parameters[" + k + "] (" + c.path() + "): choice " + c.labels().get(o)
+                            + " is not valid here, the preset is invalid: " + invalid.getMessage(), invalid);
+                }
+            }
+            parameters.set(k, new Parameter.Choice(c.path(), options, c.labels()));
+        }
+        return parameters;
+    }
+
+    /** Default labels of options in their file form: a scalar's text, an object's {@code kind} ({@link Parameter.Choice#labelsOf}). */
+    private static List<String> labels(List<JsonNode> options) {
+        return Parameter.Choice.unique(options.stream().map(o -> o.isObject() ? o.path("kind").asText("option") : o.asText()).toList());
     }
 
     private static Parameter parameter(ParameterJson p, String source, String where) throws InputException {
@@ -421,8 +465,8 @@ public final class ExperimentJson {
                 }
                 return new Parameter.Integers(path, p.integers()[0], p.integers()[1]);
             }
-            if (p.labels() != null) return new Parameter.Choice(path, p.choices(), p.labels());
-            return Parameter.Choice.of(path, p.choices());
+            // the options stay JSON until parameters() reads them as the type of the path
+            return new Parameter.Choice(path, List.copyOf(p.choices()), p.labels() != null ? p.labels() : labels(p.choices()));
         } catch (IllegalArgumentException e) {
             throw new InputException(source + ": " + where + ": " + e.getMessage(), e);
         }
@@ -486,9 +530,8 @@ public final class ExperimentJson {
         t.put("name", e.name());
         t.put("description", e.description());
         t.put("baseName", e.baseName());
-        t.set("base", e.base());
-        ObjectNode set = t.putObject("set");
-        e.set().forEach((k, v) -> set.set(k, v.deepCopy()));
+        t.set("base", PresetJson.toTree(e.base()));
+        t.set("set", tree(e.set()));
         ArrayNode parameters = t.putArray("parameters");
         for (Parameter p : e.parameters()) {
             ObjectNode n = parameters.addObject();
@@ -505,7 +548,7 @@ public final class ExperimentJson {
                 case Parameter.Integers i -> n.putArray("integers").add(i.min()).add(i.max());
                 case Parameter.Choice c -> {
                     ArrayNode options = n.putArray("choices");
-                    c.options().forEach(o -> options.add(o.deepCopy()));
+                    c.options().forEach(o -> options.add(PresetJson.partToTree(o)));
                     ArrayNode labels = n.putArray("labels");
                     c.labels().forEach(labels::add);
                 }
@@ -541,8 +584,7 @@ public final class ExperimentJson {
             for (Scenarios.Variant v : e.scenarios().list()) {
                 ObjectNode n = list.addObject();
                 n.put("name", v.name());
-                ObjectNode vs = n.putObject("set");
-                v.set().forEach((k, val) -> vs.set(k, val.deepCopy()));
+                n.set("set", tree(v.set()));
             }
         }
         return t;

@@ -17,7 +17,9 @@ import io.flocktune.tuner.experiment.Experiment;
 import io.flocktune.tuner.experiment.ExperimentJson;
 import io.flocktune.tuner.io.AtomicFile;
 import io.flocktune.tuner.io.InputException;
+import io.flocktune.tuner.io.PresetEdit;
 import io.flocktune.tuner.io.PresetJson;
+import io.flocktune.tuner.io.PresetPath;
 import io.flocktune.tuner.search.GenerationSummary;
 import io.flocktune.tuner.search.Individual;
 import io.flocktune.tuner.search.Replicate;
@@ -470,11 +472,10 @@ public final class Tuning {
             throw new IllegalArgumentException("Options.report is true but no reporter draws it: add one with Options.withReporter");
         }
         if (report) options.reporter().prepare();
-        ObjectNode baseTree = ExperimentJson.effectiveBase(e);
-        ParameterSpace space = ParameterSpace.of(baseTree, e.parameters(), e.name() + ": parameters");
-        Preset base = PresetJson.fromTree(baseTree, e.name() + ": base");
+        Preset base = e.effectiveBase();
+        ParameterSpace space = ParameterSpace.of(base, e.parameters(), e.name() + ": parameters");
         Evaluator<double[]> genesEvaluator = options.evaluators().genes(e);
-        Evaluator<ObjectNode> treesEvaluator = options.evaluators().trees(e);
+        Evaluator<Preset> presetsEvaluator = options.evaluators().presets(e);
         Listener listener = options.listener();
         List<HistoryRow> rows = memory ? new ArrayList<>() : null;
         List<GenerationSummary> summaries = memory ? new ArrayList<>() : null;
@@ -489,7 +490,7 @@ public final class Tuning {
              Table timings = memory ? null : Table.open(files.timings(), Tables.timings(),
                      checkpoint == null ? -1 : checkpoint.timingsBytes());
              Progress progress = Progress.on(options.log(), options.terminal(), e.name(), firstGeneration, e.stop().generations())) {
-            if (runner.remote() && !(genesEvaluator instanceof PortableEvaluator && treesEvaluator instanceof PortableEvaluator)) {
+            if (runner.remote() && !(genesEvaluator instanceof PortableEvaluator && presetsEvaluator instanceof PortableEvaluator)) {
                 throw new InputException("experiment " + e.name() + ": its evaluator cannot be sent to another JVM ("
                         + localOnly(e) + "); run it on local threads");
             }
@@ -559,9 +560,9 @@ public final class Tuning {
                 ranking.sort(Comparator.<Search.Validated>comparingDouble(v -> scoring.scalar(search.validatedFitness(v)))
                         .thenComparingLong(v -> v.individual().id()));
                 List<Search.Validated> tested = search.test(ranking.stream().map(Search.Validated::individual).toList());
-                List<Trial<ObjectNode>> baseTrials = new ArrayList<>();
-                for (int r = 0; r < e.replication().testSeeds(); r++) baseTrials.add(new Trial<>(baseTree, Seeds.test(e.seed(), r)));
-                List<Outcome> baseOutcomes = runner.run(treesEvaluator, baseTrials);
+                List<Trial<Preset>> baseTrials = new ArrayList<>();
+                for (int r = 0; r < e.replication().testSeeds(); r++) baseTrials.add(new Trial<>(base, Seeds.test(e.seed(), r)));
+                List<Outcome> baseOutcomes = runner.run(presetsEvaluator, baseTrials);
                 simulationNanos += System.nanoTime() - v0;
                 for (Search.Validated v : validated) for (Replicate r : v.replicates()) if (timedOut(r.outcome())) timeLimitHits[0]++;
                 for (Outcome o : baseOutcomes) if (timedOut(o)) timeLimitHits[0]++;
@@ -697,10 +698,10 @@ public final class Tuning {
             Individual individual = selected.individual();
             Measurement m = measurement(e, test.replicates().stream().map(Replicate::outcome).toList());
             String name = e.name() + (k == 0 ? "-best" : "-rank" + (k + 1));
-            ObjectNode tree = space.tree(individual.genes());
-            tree.put("name", name);
-            tree.put("description", describe(e, k + 1, individual, m));
-            Preset preset = PresetJson.fromTree(tree, name);
+            Preset preset = new PresetEdit(space.preset(individual.genes()))
+                    .set(PresetPath.of("name"), name, name)
+                    .set(PresetPath.of("description"), describe(e, k + 1, individual, m), name)
+                    .build(name);
             Path file = null;
             if (files != null) {
                 file = files.best().resolve(k == 0 ? "best.json" : String.format(Locale.ROOT, "rank-%02d.json", k + 1));

@@ -94,7 +94,7 @@ final class Benchmark {
                                                                  long seed, long budget, int testSeeds, int threads)
             throws InputException, InterruptedException {
         Experiment e = problem.experiment().withSeed(seed);
-        ParameterSpace space = ParameterSpace.of(ExperimentJson.effectiveBase(e), e.parameters(), e.name() + ": parameters");
+        ParameterSpace space = ParameterSpace.of(e.effectiveBase(), e.parameters(), e.name() + ": parameters");
         PresetEvaluator presets = new PresetEvaluator(e.scenario().steps(), e.specs());
         StopRules stop = new StopRules(1_000_000, 0, Duration.ZERO, budget);
         try (LocalRunner runner = new LocalRunner(threads, e.timeLimit())) {
