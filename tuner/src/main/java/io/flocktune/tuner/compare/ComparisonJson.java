@@ -193,21 +193,28 @@ public final class ComparisonJson {
         BudgetForm b = f.budget();
         Comparison.Budget budget = b == null ? null : build(source, null, () -> new Comparison.Budget(b.generations(),
                 b.population(), b.perEvaluation(), b.validationSeeds(), b.finalists()));
-        Map<String, JsonNode> common = f.set();
+        Map<String, JsonNode> commonJson = f.set();
         List<Comparison.Arm> arms = new ArrayList<>();
+        List<Edit> common = null;
         for (int a = 0; a < f.arms().size(); a++) {
-            arms.add(arm(f.arms().get(a), common, budget, scenario, objectives, source, "arms[" + a + "]", directory));
+            Typed typed = arm(f.arms().get(a), commonJson, budget, scenario, objectives, source, "arms[" + a + "]", directory);
+            arms.add(typed.arm());
+            if (common == null) common = typed.common();
         }
+        List<Edit> set = common == null ? List.of() : common;
         checkBudgets(arms, source);
         double seconds = f.evaluationTimeLimit();
         if (!(seconds > 0 && seconds < 1e9)) {
             throw new InputException(source + ": evaluationTimeLimit = " + seconds + ": must be in (0, 1e9) seconds");
         }
-        return build(source, null, () -> new Comparison(f.name(), f.description(), common, arms, objectives, scenario,
+        return build(source, null, () -> new Comparison(f.name(), f.description(), set, arms, objectives, scenario,
                 replicates, f.alpha(), f.bootstrap(), budget, Duration.ofNanos(Math.round(seconds * 1e9)), f.seed()));
     }
 
-    private static Comparison.Arm arm(ArmForm a, Map<String, JsonNode> common, Comparison.Budget budget, Scenario scenario,
+    /** An arm, and the comparison's common overrides as its preset's paths type them. */
+    private record Typed(Comparison.Arm arm, List<Edit> common) {}
+
+    private static Typed arm(ArmForm a, Map<String, JsonNode> common, Comparison.Budget budget, Scenario scenario,
                                       List<ObjectiveSpec> objectives, String source, String where, Path directory)
             throws InputException {
         String at = source + ": arm " + a.name();
@@ -223,26 +230,26 @@ public final class ComparisonJson {
         }
         if (a.preset() != null) {
             String origin;
-            ObjectNode tree;
+            Preset given;
             if (a.preset().isTextual()) {
                 origin = a.preset().textValue();
-                tree = presetTree(origin, at, directory);
+                given = preset(origin, at, directory);
             } else if (a.preset().isObject()) {
                 origin = a.source() == null ? "inline" : a.source();
-                tree = PresetJson.toTree(PresetJson.fromTree(a.preset(), at + ": preset"));
+                given = PresetJson.fromTree(a.preset(), at + ": preset");
             } else {
                 throw new InputException(at + ": preset must be a preset name, a preset file or an inline preset object");
             }
-            for (Map.Entry<String, JsonNode> e : set.entrySet()) {
-                PresetJson.set(tree, e.getKey(), e.getValue().deepCopy(), at + ": set." + e.getKey());
-            }
-            Preset preset = PresetJson.fromTree(tree, at + " with its overrides");
+            PresetEdit edit = new PresetEdit(given);
+            Map<String, Edit> typed = edits(edit, set, at + ": set.");
+            Preset preset = edit.build(at + " with its overrides");
             Preset run = withBoids(preset, scenario, at);
             build(at, null, () -> {
                 Objectives.validate(run, scenario.steps(), objectives);
                 return null;
             });
-            return build(source, where, () -> new Comparison.Arm.Fixed(a.name(), origin, PresetJson.toTree(preset), own));
+            return new Typed(build(source, where, () -> new Comparison.Arm.Fixed(a.name(), origin, preset, only(typed, own.keySet()))),
+                    only(typed, common.keySet()));
         }
         String origin;
         Experiment e;
@@ -258,11 +265,9 @@ public final class ComparisonJson {
         Map<String, Edit> merged = new LinkedHashMap<>();   // as a map: a repeated path keeps its place, takes the new value
         for (Edit x : e.set()) merged.put(x.path().text(), x);
         PresetEdit typing = Edit.setAll(new PresetEdit(e.base()), e.set(), at + ": set.");
-        for (Map.Entry<String, JsonNode> x : set.entrySet()) {
-            Edit read = PresetJson.edit(typing, PresetPath.of(x.getKey()), x.getValue(), at + ": set." + x.getKey());
-            if (read != null) merged.put(x.getKey(), read);
-        }
+        Map<String, Edit> typed = edits(typing, set, at + ": set.");
         typing.build(at + ": the experiment's base with the overrides");
+        merged.putAll(typed);
         Genetics genetics = e.genetics();
         Replication replication = e.replication();
         StopRules stop = e.stop();
@@ -292,7 +297,28 @@ public final class ComparisonJson {
             Objectives.validate(run, scenario.steps(), objectives);
             return null;
         });
-        return build(source, where, () -> new Comparison.Arm.Tuned(a.name(), origin, tuned, own));
+        return new Typed(build(source, where, () -> new Comparison.Arm.Tuned(a.name(), origin, tuned, only(typed, own.keySet()))),
+                only(typed, common.keySet()));
+    }
+
+    /**
+     * @return the overrides read as typed edits and set on {@code edit}, path → edit, in order:
+     *         each value as the type its path has with the ones before; a value of another type
+     *         is reported by {@link PresetEdit#build}
+     * @throws InputException if a path does not exist ({@code where} + the path names it)
+     */
+    private static Map<String, Edit> edits(PresetEdit edit, Map<String, JsonNode> json, String where) throws InputException {
+        Map<String, Edit> typed = new LinkedHashMap<>();
+        for (Map.Entry<String, JsonNode> x : json.entrySet()) {
+            Edit read = PresetJson.edit(edit, PresetPath.of(x.getKey()), x.getValue(), where + x.getKey());
+            if (read != null) typed.put(x.getKey(), read);
+        }
+        return typed;
+    }
+
+    /** @return the edits of {@code paths}, in the order of {@code typed}. */
+    private static List<Edit> only(Map<String, Edit> typed, java.util.Set<String> paths) {
+        return typed.entrySet().stream().filter(x -> paths.contains(x.getKey())).map(Map.Entry::getValue).toList();
     }
 
     /** Every "tune first" arm must search with the same budget, or the comparison is unfair. */
@@ -317,20 +343,19 @@ public final class ComparisonJson {
     /** @return the preset with the scenario's boid count, when the scenario sets one. */
     static Preset withBoids(Preset preset, Scenario scenario, String source) throws InputException {
         if (scenario.boids() == 0) return preset;
-        ObjectNode tree = PresetJson.toTree(preset);
-        PresetJson.set(tree, "boids.count", NODES.numberNode(scenario.boids()), source + ": scenario.boids");
-        return PresetJson.fromTree(tree, source + " with scenario.boids");
+        return new PresetEdit(preset).set(PresetPath.of("boids.count"), scenario.boids(), source + ": scenario.boids")
+                .build(source + " with scenario.boids");
     }
 
-    private static ObjectNode presetTree(String nameOrFile, String at, Path directory) throws InputException {
+    private static Preset preset(String nameOrFile, String at, Path directory) throws InputException {
         Preset builtIn = Presets.all().get(nameOrFile);
-        if (builtIn != null) return PresetJson.toTree(builtIn);
+        if (builtIn != null) return builtIn;
         Path file = file(nameOrFile, directory);
         if (file == null) {
             throw new InputException(at + ": preset = \"" + nameOrFile + "\": no built-in preset and no file of that name; built-in: "
                     + String.join(", ", Presets.all().keySet()));
         }
-        return PresetJson.toTree(PresetJson.read(file));
+        return PresetJson.read(file);
     }
 
     private static Experiment experiment(String nameOrFile, String at, Path directory) throws InputException {
@@ -373,7 +398,7 @@ public final class ComparisonJson {
             ObjectNode a = arms.addObject();
             a.put("name", arm.name());
             switch (arm) {
-                case Comparison.Arm.Fixed f -> a.put("source", f.source()).set("preset", f.preset());
+                case Comparison.Arm.Fixed f -> a.put("source", f.source()).set("preset", PresetJson.toTree(f.preset()));
                 case Comparison.Arm.Tuned u -> a.put("source", u.source()).set("tune", ExperimentJson.toTree(u.experiment()));
             }
             if (!arm.changes().isEmpty()) a.set("set", overrides(arm.changes()));
@@ -396,9 +421,9 @@ public final class ComparisonJson {
         return t;
     }
 
-    private static ObjectNode overrides(Map<String, JsonNode> set) {
+    private static ObjectNode overrides(List<Edit> set) {
         ObjectNode o = NODES.objectNode();
-        set.forEach((path, value) -> o.set(path, value.deepCopy()));
+        for (Edit e : set) o.set(e.path().text(), PresetJson.overrideTree(e.value()));
         return o;
     }
 

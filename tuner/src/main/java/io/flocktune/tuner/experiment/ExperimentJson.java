@@ -18,6 +18,7 @@ import io.flocktune.tuner.io.PresetEdit;
 import io.flocktune.tuner.io.PresetJson;
 import io.flocktune.tuner.io.PresetPath;
 import io.flocktune.tuner.io.StrictJson;
+import io.flocktune.tuner.io.Untyped;
 import io.flocktune.tuner.search.Genetics;
 import io.flocktune.tuner.search.Replication;
 import io.flocktune.tuner.search.Selection;
@@ -84,6 +85,7 @@ public final class ExperimentJson {
     private static final JsonMapper MAPPER = StrictJson.builder()
             .enable(JsonReadFeature.ALLOW_JAVA_COMMENTS)
             .enable(SerializationFeature.INDENT_OUTPUT)
+            .addModule(PresetJson.untypedValues())
             .build();
     private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
 
@@ -95,7 +97,7 @@ public final class ExperimentJson {
      * @param versions  written by a run into its experiment.json; ignored when read
      */
     record File(String format, String name, String description, JsonNode base, String baseName,
-                LinkedHashMap<String, JsonNode> set, List<ParameterJson> parameters, List<ObjectiveJson> objectives,
+                LinkedHashMap<String, Untyped> set, List<ParameterJson> parameters, List<ObjectiveJson> objectives,
                 String combine, ScenarioJson scenario, ReplicatesJson replicates, GaJson ga, StopJson stop,
                 Double evaluationTimeLimit, Long seed, ScenariosJson scenarios, JsonNode versions,
                 SearchJson search) {}
@@ -104,13 +106,13 @@ public final class ExperimentJson {
     record ScenariosJson(String aggregate, List<VariantJson> list) {}
 
     /** One scenario: a name and its overrides. */
-    record VariantJson(String name, LinkedHashMap<String, JsonNode> set) {}
+    record VariantJson(String name, LinkedHashMap<String, Untyped> set) {}
 
     /** The search strategy: {@code {"kind": "ga"}} (default), {@code "random"} or {@code "model"} ({@link Strategy}). */
     record SearchJson(String kind, String finalists) {}
 
     /** A gene: a path and exactly one of range (with scale), integers, choices (with labels). */
-    record ParameterJson(String path, double[] range, String scale, Double step, long[] integers, List<JsonNode> choices,
+    record ParameterJson(String path, double[] range, String scale, Double step, long[] integers, List<Untyped> choices,
                          List<String> labels) {}
 
     /** An objective: a spec text, or {spec, weight, scale}. */
@@ -176,14 +178,7 @@ public final class ExperimentJson {
                     + ": must be \"" + Experiment.FORMAT + "\"");
         }
         File f = StrictJson.bind(MAPPER, tree, File.class, source);
-        String name = f.name();
-        if (name == null || !name.matches("[A-Za-z0-9][A-Za-z0-9_.-]*")) {
-            throw new InputException(source + ": name = " + (name == null ? "(missing)" : "\"" + name + "\"")
-                    + ": must be letters, digits, '_', '.' or '-'");
-        }
-        String description = or(f.description(), "");
-
-        // base preset, overrides, scenario
+        checkName(f.name(), source);
         JsonNode baseNode = f.base();
         if (baseNode == null) throw new InputException(source + ": base is missing; give a preset name, a preset file or an inline preset");
         String baseName;
@@ -198,7 +193,26 @@ public final class ExperimentJson {
         } else {
             throw new InputException(source + ": base must be a preset name, a preset file or an inline preset object");
         }
-        Map<String, JsonNode> setJson = f.set() == null ? Map.of() : f.set();
+        return resolve(f, base, baseName, source);
+    }
+
+    private static void checkName(String name, String source) throws InputException {
+        if (name == null || !name.matches("[A-Za-z0-9][A-Za-z0-9_.-]*")) {
+            throw new InputException(source + ": name = " + (name == null ? "(missing)" : "\"" + name + "\"")
+                    + ": must be letters, digits, '_', '.' or '-'");
+        }
+    }
+
+    /**
+     * The experiment of a form whose base is resolved: every default filled in and every check of
+     * a file made (what {@link ExperimentBuilder} builds, too). {@code f.base()} and
+     * {@code f.baseName()} are not read.
+     */
+    static Experiment resolve(File f, Preset base, String baseName, String source) throws InputException {
+        checkName(f.name(), source);
+        String name = f.name();
+        String description = or(f.description(), "");
+        Map<String, Untyped> setJson = f.set() == null ? Map.of() : f.set();
         ScenarioJson sc = or(f.scenario(), new ScenarioJson(null, null, null));
         if (sc.boids() != null && sc.boids() > 0 && setJson.containsKey("boids.count")) {
             throw new InputException(source + ": set.boids.count and scenario.boids both give the boid count; keep one");
@@ -349,12 +363,19 @@ public final class ExperimentJson {
      * @throws InputException a path that does not exist, a value of another type, or overrides
      *                        that make no valid preset
      */
-    private static List<Edit> edits(Preset base, Map<String, JsonNode> json, String where, String result) throws InputException {
+    private static List<Edit> edits(Preset base, Map<String, Untyped> json, String where, String result) throws InputException {
         PresetEdit edit = new PresetEdit(base);
         List<Edit> edits = new ArrayList<>();
-        for (Map.Entry<String, JsonNode> e : json.entrySet()) {
-            Edit read = PresetJson.edit(edit, PresetPath.of(e.getKey()), e.getValue(), where + e.getKey());
-            if (read != null) edits.add(read);
+        for (Map.Entry<String, Untyped> e : json.entrySet()) {
+            PresetPath path = PresetPath.of(e.getKey());
+            java.lang.reflect.Type type = edit.type(path, where + e.getKey());
+            try {
+                Object value = edit.typed(path, e.getValue().as(type, e.getKey()), where + e.getKey());
+                edit.set(path, value, where + e.getKey());
+                edits.add(new Edit(path, value));
+            } catch (IllegalArgumentException invalid) {
+                edit.fail(invalid);
+            }
         }
         edit.build(result);
         return edits;
@@ -363,7 +384,7 @@ public final class ExperimentJson {
     /** @return the overrides in their file form, path → JSON value, in order. */
     private static ObjectNode tree(List<Edit> edits) {
         ObjectNode set = NODES.objectNode();
-        for (Edit e : edits) set.set(e.path().text(), PresetJson.partToTree(e.value()));
+        for (Edit e : edits) set.set(e.path().text(), PresetJson.overrideTree(e.value()));
         return set;
     }
 
@@ -409,11 +430,13 @@ public final class ExperimentJson {
                         && (covering == null || o.path().length() > covering.path().length())) covering = o;
             }
             if (covering != null) at.set(PresetPath.of(covering.path()), covering.options().getFirst(), "parameter " + covering.path());
-            java.lang.reflect.Type type = at.type(PresetPath.of(c.path()), source + ": parameters[" + k + "].path = " + c.path());
+            PresetPath path = PresetPath.of(c.path());
+            String where = source + ": parameters[" + k + "].path = " + c.path();
+            java.lang.reflect.Type type = at.type(path, where);
             List<Object> options = new ArrayList<>();
             for (int o = 0; o < c.options().size(); o++) {
                 try {
-                    options.add(PresetJson.part((JsonNode) c.options().get(o), type, c.path()));
+                    options.add(at.typed(path, ((Untyped) c.options().get(o)).as(type, c.path()), where));
                 } catch (IllegalArgumentException invalid) {
                     throw new InputException(source + ": parameters[" + k + "] (" + c.path() + "): choice " + c.labels().get(o)
                             + " is not valid here, the preset is invalid: " + invalid.getMessage(), invalid);
@@ -424,9 +447,9 @@ public final class ExperimentJson {
         return parameters;
     }
 
-    /** Default labels of options in their file form: a scalar's text, an object's {@code kind} ({@link Parameter.Choice#labelsOf}). */
-    private static List<String> labels(List<JsonNode> options) {
-        return Parameter.Choice.unique(options.stream().map(o -> o.isObject() ? o.path("kind").asText("option") : o.asText()).toList());
+    /** Default labels of options as the form gives them ({@link Untyped#label}), made distinct. */
+    private static List<String> labels(List<Untyped> options) {
+        return Parameter.Choice.unique(options.stream().map(Untyped::label).toList());
     }
 
     private static Parameter parameter(ParameterJson p, String source, String where) throws InputException {
@@ -465,7 +488,7 @@ public final class ExperimentJson {
                 }
                 return new Parameter.Integers(path, p.integers()[0], p.integers()[1]);
             }
-            // the options stay JSON until parameters() reads them as the type of the path
+            // the options stay untyped until parameters() reads them as the type of the path
             return new Parameter.Choice(path, List.copyOf(p.choices()), p.labels() != null ? p.labels() : labels(p.choices()));
         } catch (IllegalArgumentException e) {
             throw new InputException(source + ": " + where + ": " + e.getMessage(), e);
@@ -548,7 +571,7 @@ public final class ExperimentJson {
                 case Parameter.Integers i -> n.putArray("integers").add(i.min()).add(i.max());
                 case Parameter.Choice c -> {
                     ArrayNode options = n.putArray("choices");
-                    c.options().forEach(o -> options.add(PresetJson.partToTree(o)));
+                    c.options().forEach(o -> options.add(PresetJson.overrideTree(o)));
                     ArrayNode labels = n.putArray("labels");
                     c.labels().forEach(labels::add);
                 }
@@ -590,16 +613,22 @@ public final class ExperimentJson {
         return t;
     }
 
-    /** @return the {@code ga.selector} object of {@code selection}: its kind, and a tournament's size. */
-    static ObjectNode selectorTree(Selection selection) {
-        ObjectNode selector = NODES.objectNode();
-        switch (selection) {
-            case Selection.Tournament tour -> selector.put("kind", "tournament").put("size", tour.size());
-            case Selection.LinearRank l -> selector.put("kind", "linearRank");
-            case Selection.Truncation tr -> selector.put("kind", "truncation");
-            case Selection.Nsga2 n -> selector.put("kind", "nsga2");
-            case Selection.UfTournament u -> selector.put("kind", "ufTournament");
-        }
+    /** @return the {@code ga.selector} of {@code selection}: its kind, and a tournament's size. */
+    static SelectorJson selectorJson(Selection selection) {
+        return switch (selection) {
+            case Selection.Tournament tour -> new SelectorJson("tournament", tour.size());
+            case Selection.LinearRank l -> new SelectorJson("linearRank", null);
+            case Selection.Truncation tr -> new SelectorJson("truncation", null);
+            case Selection.Nsga2 n -> new SelectorJson("nsga2", null);
+            case Selection.UfTournament u -> new SelectorJson("ufTournament", null);
+        };
+    }
+
+    /** @return {@link #selectorJson} as the {@code ga.selector} object. */
+    private static ObjectNode selectorTree(Selection selection) {
+        SelectorJson json = selectorJson(selection);
+        ObjectNode selector = NODES.objectNode().put("kind", json.kind());
+        if (json.size() != null) selector.put("size", json.size());
         return selector;
     }
 

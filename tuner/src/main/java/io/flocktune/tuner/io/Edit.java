@@ -11,7 +11,7 @@ import java.util.List;
  * list of these). The {@code set} of an experiment, of a scenario and of a comparison is a list of
  * edits applied in order. A file's {@code "set": {"predators.count": 1}} becomes edits by reading
  * each value as the type its path has ({@link PresetJson#edit}); an edit holds no JSON, and is
- * written back as the value's JSON form ({@link PresetJson#partToTree}).
+ * written back by {@link PresetJson#overrideTree}.
  *
  * @param path  where the value goes, e.g. {@code predators.count}, {@code separation}
  * @param value the value, not null; a list is kept as an unmodifiable copy

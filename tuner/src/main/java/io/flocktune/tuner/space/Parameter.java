@@ -1,7 +1,7 @@
 package io.flocktune.tuner.space;
 
 import io.flocktune.sim.Check;
-import io.flocktune.sim.Kinds;
+import io.flocktune.tuner.io.Untyped;
 
 import java.util.List;
 
@@ -205,15 +205,12 @@ public sealed interface Parameter {
         }
 
         /**
-         * Default labels: a record's kind ({@code "inverseDistance"}; {@code "option"} for a
-         * record of no rule family), an enum constant's lower-case name, a number, text or boolean
-         * as written ({@code "2.0"}, {@code "sequential"}), {@code ""} for a list; when two options
-         * would share a label, each gets its position appended ({@code "linear#0"},
-         * {@code "linear#2"}).
+         * Default labels ({@link Untyped.Java#label}: a record's kind, an enum constant's
+         * lower-case name, a number, text or boolean as written); when two options would share a
+         * label, each gets its position appended ({@code "linear#0"}, {@code "linear#2"}).
          */
         public static List<String> labelsOf(List<?> options) {
-            List<String> base = options.stream().map(Choice::label).toList();
-            return unique(base);
+            return unique(options.stream().map(o -> Untyped.of(o).label()).toList());
         }
 
         /** @return {@code labels} with a position appended to each label that is not unique. */
@@ -221,16 +218,6 @@ public sealed interface Parameter {
             return java.util.stream.IntStream.range(0, labels.size())
                     .mapToObj(i -> labels.stream().filter(labels.get(i)::equals).count() > 1 ? labels.get(i) + "#" + i : labels.get(i))
                     .toList();
-        }
-
-        private static String label(Object option) {
-            return switch (option) {
-                case Enum<?> e -> e.name().toLowerCase(java.util.Locale.ROOT);
-                case List<?> l -> "";
-                case Record r -> java.util.Arrays.stream(r.getClass().getInterfaces()).anyMatch(Class::isSealed)
-                        ? Kinds.of(r) : "option";
-                default -> String.valueOf(option);
-            };
         }
 
         /** @return the option index of {@code unit}, 0 … options−1. */

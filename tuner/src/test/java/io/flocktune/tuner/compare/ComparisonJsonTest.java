@@ -37,9 +37,11 @@ class ComparisonJsonTest {
         assertEquals(2000, c.bootstrap());
         assertEquals(1, c.seed());
         Comparison.Arm.Fixed b = (Comparison.Arm.Fixed) c.arms().get(1);
-        assertEquals(0.0, b.preset().at("/alignment/weight").doubleValue());
+        assertEquals(0.0, ((io.flocktune.sim.Preset.RuleSet) b.preset()).alignment().weight());
         Comparison.Arm.Fixed arm = (Comparison.Arm.Fixed) c.arms().get(2);
-        assertEquals("linear", arm.preset().at("/separation/kind").textValue());
+        assertEquals(new io.flocktune.sim.rule.Separation.Linear(2, 0.05), ((io.flocktune.sim.Preset.RuleSet) arm.preset()).separation());
+        assertEquals(java.util.List.of(io.flocktune.tuner.io.Edit.of("separation", new io.flocktune.sim.rule.Separation.Linear(2, 0.05))),
+                arm.changes(), "the arm's own override, typed");
         assertEquals(10, c.objectives().getFirst().warmup(), "the scenario's warm-up is the default");
     }
 
