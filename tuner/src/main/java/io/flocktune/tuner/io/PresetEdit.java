@@ -96,6 +96,27 @@ public final class PresetEdit {
         return declared(parent, key);
     }
 
+    /**
+     * @return the value at {@code path} as the edit stands (e.g. {@code 100} at
+     *         {@code boids.count}, a {@code Separation} record at {@code separation}, the kind's
+     *         name at {@code separation.kind})
+     * @throws InputException if the path does not exist, or what was set inside it makes no valid record
+     */
+    public Object get(PresetPath path, String source) throws InputException {
+        Node parent = parentOf(path, source);
+        String key = path.keys()[path.keys().length - 1];
+        Object value;
+        if (parent.type == null) value = parent.values[PresetPath.index(key)];
+        else if (key.equals("kind") && Shape.family(parent.type) != null) return Kinds.of(parent.type);
+        else value = parent.values[Arrays.asList(parent.names).indexOf(key)];   // the path was checked by parentOf
+        if (!(value instanceof Node node)) return value;
+        try {
+            return build(node, path.text());
+        } catch (IllegalArgumentException e) {
+            throw new InputException(source + ": " + e.getMessage(), e);
+        }
+    }
+
     /** Records a value problem found outside the edit (e.g. text that is no value of the type), reported by {@link #build}. */
     public PresetEdit fail(String message) {
         return fail(new IllegalArgumentException(message));

@@ -281,7 +281,21 @@ public final class PresetJson {
             public Untyped deserialize(JsonParser parser, DeserializationContext context) throws IOException {
                 return new Untyped.Json(context.readTree(parser));
             }
+        }).addSerializer(Untyped.class, new com.fasterxml.jackson.databind.JsonSerializer<>() {
+            @Override
+            public void serialize(Untyped value, com.fasterxml.jackson.core.JsonGenerator generator,
+                                  com.fasterxml.jackson.databind.SerializerProvider provider) throws IOException {
+                generator.writeTree(untypedTree(value));
+            }
         });
+    }
+
+    /** @return an untyped value as JSON: a file's value as given, a Java value as {@link #overrideTree} writes it */
+    public static JsonNode untypedTree(Untyped value) {
+        return switch (value) {
+            case Untyped.Json json -> json.value().deepCopy();
+            case Untyped.Java java -> overrideTree(java.value());
+        };
     }
 
     /**

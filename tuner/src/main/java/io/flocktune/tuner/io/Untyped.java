@@ -29,6 +29,11 @@ public sealed interface Untyped {
     /** @return the default label of a choice's option, before labels shared by two options are made distinct */
     String label();
 
+    /** @return the value as compact JSON text, e.g. {@code 2} or {@code {"kind":"wrap"}} ({@link PresetJson#untypedTree}) */
+    default String text() {
+        return PresetJson.untypedTree(this).toString();
+    }
+
     /** @return a Java value (a record, enum constant, number, string, boolean or list) as an untyped value */
     static Untyped of(Object value) {
         return new Java(value);
