@@ -49,6 +49,21 @@ class NoJsonInRecordsTest {
         assertTrue(layer > 0, "the scan sees the JSON layer's form records (e.g. ExperimentJson.File): the check can fail");
     }
 
+    /** The API's values ({@code FlockPreset}, results) hold typed data too: no instance field of a Jackson type. */
+    @Test
+    void noApiClassHasAJacksonField() throws Exception {
+        List<String> found = new ArrayList<>();
+        for (Class<?> c : classes()) {
+            if (!c.getPackageName().equals("io.flocktune.api")) continue;
+            for (java.lang.reflect.Field f : c.getDeclaredFields()) {
+                if (!java.lang.reflect.Modifier.isStatic(f.getModifiers()) && jackson(f.getGenericType())) {
+                    found.add(c.getName() + "." + f.getName() + ": " + f.getGenericType().getTypeName());
+                }
+            }
+        }
+        assertEquals(List.of(), found, "instance fields of a Jackson type in the API");
+    }
+
     private static boolean jsonLayer(Class<?> c) {
         Class<?> top = c;
         while (top.getEnclosingClass() != null) top = top.getEnclosingClass();
