@@ -272,9 +272,9 @@ public final class PresetEdit {
         if (raw == int.class || raw == Integer.class) {
             if (value instanceof Integer) return value;
             if (value instanceof Long l && l == (int) (long) l) return (int) (long) l;
-            if (value instanceof Long l) {
-                throw new IllegalArgumentException(path + " = " + l + ": expected an integer in ["
-                        + Integer.MIN_VALUE + ", " + Integer.MAX_VALUE + "]");
+            if (value instanceof Long l) {   // as a file's number beyond an int reads (StrictJson)
+                throw new IllegalArgumentException(path + " = " + l + ": too " + (l < 0 ? "small for an integer (at least "
+                        + Integer.MIN_VALUE : "large for an integer (at most " + Integer.MAX_VALUE) + ")");
             }
             if (value instanceof Double d) throw new IllegalArgumentException(path + " = " + d + ": expected an integer");
         } else if (raw == long.class || raw == Long.class) {
