@@ -62,7 +62,7 @@ public final class FlockPreset {
      * @throws InputException with the messages of {@code --preset} and {@code --set}
      */
     public static FlockPreset load(String nameOrFile, List<String> overrides) throws InputException {
-        return new FlockPreset(nameOrFile, PresetJson.fromTree(PresetJson.tree(nameOrFile), nameOrFile), overrides);
+        return new FlockPreset(nameOrFile, PresetJson.resolve(nameOrFile, List.of()), overrides);
     }
 
     /**

@@ -9,8 +9,8 @@ import io.flocktune.tuner.space.ParameterSpace;
 
 /**
  * How a tuning run measures candidates ({@code Tuning.Options#evaluators}): the evaluator of the
- * search's unit genes and the evaluator of whole preset trees (the base preset, measured on the
- * test seeds for comparison). Both must be pure functions of subject and seed (see
+ * search's unit genes and the evaluator of whole presets (the base preset, measured on the test
+ * seeds for comparison). Both must be pure functions of subject and seed (see
  * {@link Evaluator}) and return one value per objective of the experiment, in its order.
  *
  * <p>{@link #standard()} simulates each candidate for the scenario's steps and measures the

@@ -44,6 +44,11 @@ import java.util.Map;
  * is allowed. Comments ({@code //}, {@code /* *}{@code /}) are allowed. Omitted optional fields
  * take the defaults shown by {@link #write} of a resolved experiment.
  *
+ * <p>The values of {@code set}, of a scenario's {@code set} and of {@code choices} are bound as
+ * {@link Untyped} and read as the type their path has in the base preset, so the experiment holds
+ * typed {@link Edit}s and options; {@link #write} writes them in that type, whole numbers without
+ * a fraction ({@link PresetJson#overrideTree}).
+ *
  * <p>Before any simulation runs, every gene is checked against the base preset's rules over its
  * whole range ({@link ParameterSpace#of}), and {@code set} is checked on its own, before the
  * scenario's boid count is applied (giving both is an error).
@@ -355,7 +360,7 @@ public final class ExperimentJson {
     }
 
     /**
-     * @param json   overrides as a file has them, path → JSON value, in order
+     * @param json   overrides as the form has them, path → untyped value (a file's JSON or a Java value), in order
      * @param where  names an override in a message about its path, e.g. {@code "my.json: set."}
      * @param result names the result in a message about a value, e.g. {@code "my.json: base with set"}
      * @return the overrides as typed edits: each value read as the type its path has on
