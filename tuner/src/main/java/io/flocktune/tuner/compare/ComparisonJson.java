@@ -211,7 +211,7 @@ public final class ComparisonJson {
                 replicates, f.alpha(), f.bootstrap(), budget, Duration.ofNanos(Math.round(seconds * 1e9)), f.seed()));
     }
 
-    /** An arm, and the comparison's common overrides as its preset's paths type them. */
+    /** An arm, and the comparison's common overrides as its preset's paths type them (the arm's own ones left out). */
     private record Typed(Comparison.Arm arm, List<Edit> common) {}
 
     private static Typed arm(ArmForm a, Map<String, JsonNode> common, Comparison.Budget budget, Scenario scenario,
@@ -249,7 +249,7 @@ public final class ComparisonJson {
                 return null;
             });
             return new Typed(build(source, where, () -> new Comparison.Arm.Fixed(a.name(), origin, preset, only(typed, own.keySet()))),
-                    only(typed, common.keySet()));
+                    List.copyOf(edits(new PresetEdit(given), common, at + ": set.").values()));
         }
         String origin;
         Experiment e;
@@ -298,7 +298,7 @@ public final class ComparisonJson {
             return null;
         });
         return new Typed(build(source, where, () -> new Comparison.Arm.Tuned(a.name(), origin, tuned, only(typed, own.keySet()))),
-                only(typed, common.keySet()));
+                List.copyOf(edits(Edit.setAll(new PresetEdit(e.base()), e.set(), at + ": set."), common, at + ": set.").values()));
     }
 
     /**

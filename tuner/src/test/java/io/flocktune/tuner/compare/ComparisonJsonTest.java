@@ -58,6 +58,17 @@ class ComparisonJsonTest {
         assertEquals(ComparisonJson.toTree(c), ComparisonJson.toTree(back), "applying the overrides again changes nothing");
     }
 
+    /** The common overrides keep their own values when the first arm overrides one of them again. */
+    @Test
+    void theCommonOverridesAreTheirOwnWhereAnArmOverridesThemAgain() throws InputException {
+        Comparison c = ComparisonJson.parse(json(", \"set\": {\"world.size\": 40}").replace("{\"name\": \"a\", \"preset\": \"reynolds\"}",
+                "{\"name\": \"a\", \"preset\": \"reynolds\", \"set\": {\"world.size\": 50}}"), "tiny.json", null);
+        assertEquals(java.util.List.of(io.flocktune.tuner.io.Edit.of("world.size", 40.0)), c.set());
+        assertEquals(java.util.List.of(io.flocktune.tuner.io.Edit.of("world.size", 50.0)), c.arms().getFirst().changes());
+        assertEquals(50.0, ((Comparison.Arm.Fixed) c.arms().getFirst()).preset().world().size());
+        assertEquals(40.0, ((Comparison.Arm.Fixed) c.arms().get(1)).preset().world().size());
+    }
+
     @Test
     void aTuneFirstArmSaysWhatItTunesAndWhatItChanges() {
         Comparison kernels = Comparisons.builtIn("separation-kernels");
