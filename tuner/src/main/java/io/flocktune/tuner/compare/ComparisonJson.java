@@ -26,6 +26,7 @@ import io.flocktune.tuner.io.PresetEdit;
 import io.flocktune.tuner.io.PresetJson;
 import io.flocktune.tuner.io.PresetPath;
 import io.flocktune.tuner.io.StrictJson;
+import io.flocktune.tuner.io.Untyped;
 import io.flocktune.tuner.run.Versions;
 import io.flocktune.tuner.search.Genetics;
 import io.flocktune.tuner.search.Replication;
@@ -63,6 +64,7 @@ public final class ComparisonJson {
     private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
     private static final JsonMapper MAPPER = StrictJson.builder()
             .enable(JsonWriteFeature.WRITE_NAN_AS_STRINGS)   // as presets write them
+            .addModule(PresetJson.untypedValues())
             .build();
     private static final ObjectWriter PRETTY = MAPPER.writer(new DefaultPrettyPrinter()
             .withSeparators(Separators.createDefaultInstance().withObjectFieldValueSpacing(Separators.Spacing.AFTER))
@@ -77,7 +79,7 @@ public final class ComparisonJson {
      * a 60 s evaluation time limit and seed 1. {@code versions} is written with the resolved
      * form and ignored when read.
      */
-    record Form(String format, String name, String description, LinkedHashMap<String, JsonNode> set, List<ArmForm> arms,
+    record Form(String format, String name, String description, LinkedHashMap<String, Untyped> set, List<ArmForm> arms,
                 List<String> objectives, ScenarioForm scenario, ReplicatesForm replicates, Double alpha, Integer bootstrap,
                 BudgetForm budget, Double evaluationTimeLimit, Long seed, LinkedHashMap<String, String> versions) {
         Form {
@@ -105,8 +107,8 @@ public final class ComparisonJson {
      * name, file or object), with overrides: rule sections and {@code set}. {@code source} (where
      * an inline preset or experiment came from) is written with the resolved form.
      */
-    record ArmForm(String name, JsonNode preset, JsonNode tune, String source, LinkedHashMap<String, JsonNode> set,
-                   JsonNode separation, JsonNode alignment, JsonNode cohesion, JsonNode neighbourhood, JsonNode motion) {
+    record ArmForm(String name, JsonNode preset, JsonNode tune, String source, LinkedHashMap<String, Untyped> set,
+                   Untyped separation, Untyped alignment, Untyped cohesion, Untyped neighbourhood, Untyped motion) {
         ArmForm {
             Check.present("name", name);
             set = requireNonNullElse(set, new LinkedHashMap<>());
@@ -193,7 +195,7 @@ public final class ComparisonJson {
         BudgetForm b = f.budget();
         Comparison.Budget budget = b == null ? null : build(source, null, () -> new Comparison.Budget(b.generations(),
                 b.population(), b.perEvaluation(), b.validationSeeds(), b.finalists()));
-        Map<String, JsonNode> commonJson = f.set();
+        Map<String, Untyped> commonJson = f.set();
         List<Comparison.Arm> arms = new ArrayList<>();
         List<Edit> common = null;
         for (int a = 0; a < f.arms().size(); a++) {
@@ -214,15 +216,15 @@ public final class ComparisonJson {
     /** An arm, and the comparison's common overrides as its preset's paths type them (the arm's own ones left out). */
     private record Typed(Comparison.Arm arm, List<Edit> common) {}
 
-    private static Typed arm(ArmForm a, Map<String, JsonNode> common, Comparison.Budget budget, Scenario scenario,
+    private static Typed arm(ArmForm a, Map<String, Untyped> common, Comparison.Budget budget, Scenario scenario,
                                       List<ObjectiveSpec> objectives, String source, String where, Path directory)
             throws InputException {
         String at = source + ": arm " + a.name();
-        Map<String, JsonNode> own = new LinkedHashMap<>();
-        List<JsonNode> rules = Arrays.asList(a.separation(), a.alignment(), a.cohesion(), a.neighbourhood(), a.motion());
+        Map<String, Untyped> own = new LinkedHashMap<>();
+        List<Untyped> rules = Arrays.asList(a.separation(), a.alignment(), a.cohesion(), a.neighbourhood(), a.motion());
         for (int k = 0; k < RULES.size(); k++) if (rules.get(k) != null) own.put(RULES.get(k), rules.get(k));
         own.putAll(a.set());
-        Map<String, JsonNode> set = new LinkedHashMap<>(common);
+        Map<String, Untyped> set = new LinkedHashMap<>(common);
         set.putAll(own);
         if ((a.preset() == null) == (a.tune() == null)) {
             throw new InputException(source + ": " + where + " (" + a.name() + "): give exactly one of \"preset\" (a preset to"
@@ -241,7 +243,7 @@ public final class ComparisonJson {
                 throw new InputException(at + ": preset must be a preset name, a preset file or an inline preset object");
             }
             PresetEdit edit = new PresetEdit(given);
-            Map<String, Edit> typed = edits(edit, set, at + ": set.");
+            Map<String, Edit> typed = Edit.read(edit, set, at + ": set.");
             Preset preset = edit.build(at + " with its overrides");
             Preset run = withBoids(preset, scenario, at);
             build(at, null, () -> {
@@ -249,7 +251,7 @@ public final class ComparisonJson {
                 return null;
             });
             return new Typed(build(source, where, () -> new Comparison.Arm.Fixed(a.name(), origin, preset, only(typed, own.keySet()))),
-                    List.copyOf(edits(new PresetEdit(given), common, at + ": set.").values()));
+                    List.copyOf(Edit.read(new PresetEdit(given), common, at + ": set.").values()));
         }
         String origin;
         Experiment e;
@@ -265,7 +267,7 @@ public final class ComparisonJson {
         Map<String, Edit> merged = new LinkedHashMap<>();   // as a map: a repeated path keeps its place, takes the new value
         for (Edit x : e.set()) merged.put(x.path().text(), x);
         PresetEdit typing = Edit.setAll(new PresetEdit(e.base()), e.set(), at + ": set.");
-        Map<String, Edit> typed = edits(typing, set, at + ": set.");
+        Map<String, Edit> typed = Edit.read(typing, set, at + ": set.");
         typing.build(at + ": the experiment's base with the overrides");
         merged.putAll(typed);
         Genetics genetics = e.genetics();
@@ -298,22 +300,7 @@ public final class ComparisonJson {
             return null;
         });
         return new Typed(build(source, where, () -> new Comparison.Arm.Tuned(a.name(), origin, tuned, only(typed, own.keySet()))),
-                List.copyOf(edits(Edit.setAll(new PresetEdit(e.base()), e.set(), at + ": set."), common, at + ": set.").values()));
-    }
-
-    /**
-     * @return the overrides read as typed edits and set on {@code edit}, path → edit, in order:
-     *         each value as the type its path has with the ones before; a value of another type
-     *         is reported by {@link PresetEdit#build}
-     * @throws InputException if a path does not exist ({@code where} + the path names it)
-     */
-    private static Map<String, Edit> edits(PresetEdit edit, Map<String, JsonNode> json, String where) throws InputException {
-        Map<String, Edit> typed = new LinkedHashMap<>();
-        for (Map.Entry<String, JsonNode> x : json.entrySet()) {
-            Edit read = PresetJson.edit(edit, PresetPath.of(x.getKey()), x.getValue(), where + x.getKey());
-            if (read != null) typed.put(x.getKey(), read);
-        }
-        return typed;
+                List.copyOf(Edit.read(Edit.setAll(new PresetEdit(e.base()), e.set(), at + ": set."), common, at + ": set.").values()));
     }
 
     /** @return the edits of {@code paths}, in the order of {@code typed}. */

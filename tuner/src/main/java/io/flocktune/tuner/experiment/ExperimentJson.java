@@ -370,18 +370,7 @@ public final class ExperimentJson {
      */
     private static List<Edit> edits(Preset base, Map<String, Untyped> json, String where, String result) throws InputException {
         PresetEdit edit = new PresetEdit(base);
-        List<Edit> edits = new ArrayList<>();
-        for (Map.Entry<String, Untyped> e : json.entrySet()) {
-            PresetPath path = PresetPath.of(e.getKey());
-            java.lang.reflect.Type type = edit.type(path, where + e.getKey());
-            try {
-                Object value = edit.typed(path, e.getValue().as(type, e.getKey()), where + e.getKey());
-                edit.set(path, value, where + e.getKey());
-                edits.add(new Edit(path, value));
-            } catch (IllegalArgumentException invalid) {
-                edit.fail(invalid);
-            }
-        }
+        List<Edit> edits = List.copyOf(Edit.read(edit, json, where).values());
         edit.build(result);
         return edits;
     }

@@ -456,28 +456,7 @@ public final class PresetJson {
      * @throws InputException if the path does not exist
      */
     public static void set(PresetEdit edit, PresetPath path, JsonNode value, String source) throws InputException {
-        edit(edit, path, value, source);
-    }
-
-    /**
-     * As {@link #set(PresetEdit, PresetPath, JsonNode, String)}, returning what was set: the one
-     * reading of a file's override ({@code "set": {...}}) into a typed {@link Edit}.
-     *
-     * @return the edit set, or null if {@code value} is no value of the path's type (reported by
-     *         {@link PresetEdit#build}, with its path)
-     * @throws InputException if the path does not exist
-     */
-    public static Edit edit(PresetEdit edit, PresetPath path, JsonNode value, String source) throws InputException {
-        Type type = edit.type(path, source);
-        Object typed;
-        try {
-            typed = part(value, type, path.text());
-        } catch (IllegalArgumentException invalid) {
-            edit.fail(invalid);
-            return null;
-        }
-        edit.set(path, typed, source);
-        return new Edit(path, typed);
+        Edit.read(edit, path, new Untyped.Json(value), source);
     }
 
     /**
