@@ -1,6 +1,5 @@
 package io.flocktune.api;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import io.flocktune.sim.Preset;
 import io.flocktune.sim.Presets;
 import io.flocktune.tuner.io.InputException;
@@ -29,15 +28,15 @@ import java.util.Objects;
  */
 public final class FlockPreset {
     private final String source;
-    private final JsonNode base;
+    private final Preset base;
     private final List<String> overrides;
     private final Preset preset;
 
-    private FlockPreset(String source, JsonNode base, List<String> overrides) throws InputException {
+    private FlockPreset(String source, Preset base, List<String> overrides) throws InputException {
         this.source = source;
         this.base = base;
         this.overrides = List.copyOf(overrides);
-        this.preset = PresetJson.override((JsonNode) base.deepCopy(), source, this.overrides);
+        this.preset = PresetJson.override(base, source, this.overrides);
     }
 
     /** @return the names of the built-in presets, in the order {@code flocktune presets} lists them. */
@@ -57,12 +56,13 @@ public final class FlockPreset {
 
     /**
      * {@link #load(String)} with {@code KEY=VALUE} overrides, as {@code --preset nameOrFile --set ...}:
-     * the overrides apply before the preset is checked, so they may repair a field.
+     * the overrides are checked together once all apply, so a later one may make an earlier one
+     * valid (e.g. a {@code boids.maxSpeed} above a new {@code boids.minSpeed}).
      *
      * @throws InputException with the messages of {@code --preset} and {@code --set}
      */
     public static FlockPreset load(String nameOrFile, List<String> overrides) throws InputException {
-        return new FlockPreset(nameOrFile, PresetJson.tree(nameOrFile), overrides);
+        return new FlockPreset(nameOrFile, PresetJson.resolve(nameOrFile, List.of()), overrides);
     }
 
     /**
@@ -71,7 +71,7 @@ public final class FlockPreset {
      * @throws InputException naming the file: unreadable, malformed JSON or an invalid field
      */
     public static FlockPreset read(Path file) throws InputException {
-        return new FlockPreset(file.toString(), PresetJson.readTree(file), List.of());
+        return new FlockPreset(file.toString(), PresetJson.read(file), List.of());
     }
 
     /**
@@ -85,13 +85,13 @@ public final class FlockPreset {
 
     /** As {@link #fromJson(String)}; {@code source} names the text at the start of every message. */
     public static FlockPreset fromJson(String json, String source) throws InputException {
-        return new FlockPreset(source, PresetJson.parseTree(json, source), List.of());
+        return new FlockPreset(source, PresetJson.parse(json, source), List.of());
     }
 
     /** Wraps an engine preset (e.g. one built in code); its name names it in messages. */
     public static FlockPreset of(Preset preset) {
         try {
-            return new FlockPreset(preset.name(), PresetJson.toTree(preset), List.of());
+            return new FlockPreset(preset.name(), PresetJson.requireJsonForm(preset), List.of());
         } catch (InputException e) {   // a Preset record is valid by construction
             throw new IllegalStateException("preset " + preset.name() + " does not read back: " + e.getMessage(), e);
         }

@@ -138,7 +138,7 @@ public final class Comparing {
         for (int i = 0; i < c.arms().size(); i++) {
             Comparison.Arm arm = c.arms().get(i);
             Preset preset = switch (arm) {
-                case Comparison.Arm.Fixed f -> PresetJson.fromTree(f.preset(), "arm " + f.name());
+                case Comparison.Arm.Fixed f -> f.preset();
                 case Comparison.Arm.Tuned t -> tune(c, i, t, files, options, used);
             };
             presets.add(ComparisonJson.withBoids(preset, c.scenario(), "arm " + arm.name()));

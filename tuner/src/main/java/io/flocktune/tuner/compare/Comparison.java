@@ -1,19 +1,16 @@
 package io.flocktune.tuner.compare;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.flocktune.objectives.ObjectiveSpec;
 import io.flocktune.sim.Check;
+import io.flocktune.sim.Preset;
 import io.flocktune.tuner.experiment.Experiment;
 import io.flocktune.tuner.experiment.Scenario;
+import io.flocktune.tuner.io.Edit;
 import io.flocktune.tuner.space.Parameter;
 
 import java.time.Duration;
-import java.util.Collections;
 import java.util.HashSet;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 
 /**
@@ -23,8 +20,9 @@ import java.util.Set;
  *
  * @param name        short identifier, used in directory names
  * @param description one line for {@code flocktune compare --list}
- * @param set         the overrides every arm shares (preset path → value, in order), already
- *                    applied to every arm; kept so the report can say what the arms share
+ * @param set         the overrides every arm shares, in order (each value as the first arm's
+ *                    path has it), already applied to every arm; kept so the report can say what
+ *                    the arms share
  * @param arms        what is compared, &ge; 2, distinct names
  * @param objectives  what is measured, &ge; 1, distinct names
  * @param scenario    boids (0: each arm's own), steps and default warm-up of every replicate
@@ -36,7 +34,7 @@ import java.util.Set;
  * @param timeLimit   wall time one replicate may take before it counts as failed, &gt; 0
  * @param seed        the comparison seed; every replicate seed derives from it
  */
-public record Comparison(String name, String description, Map<String, JsonNode> set, List<Arm> arms, List<ObjectiveSpec> objectives,
+public record Comparison(String name, String description, List<Edit> set, List<Arm> arms, List<ObjectiveSpec> objectives,
                          Scenario scenario, Replicates replicates, double alpha, int bootstrap, Budget budget,
                          Duration timeLimit, long seed) {
 
@@ -49,7 +47,7 @@ public record Comparison(String name, String description, Map<String, JsonNode> 
             throw new IllegalArgumentException("name = \"" + name + "\": use letters, digits, '.', '_' and '-' only");
         }
         Check.present("description", description);
-        set = copy(Check.present("set", set));
+        set = List.copyOf(Check.present("set", set));
         arms = List.copyOf(Check.present("arms", arms));
         objectives = List.copyOf(Check.present("objectives", objectives));
         Check.present("scenario", scenario);
@@ -135,13 +133,6 @@ public record Comparison(String name, String description, Map<String, JsonNode> 
         return java.math.BigDecimal.valueOf(v).round(new java.math.MathContext(3)).stripTrailingZeros().toPlainString();
     }
 
-    /** @return a read-only deep copy of overrides, in their order. */
-    static Map<String, JsonNode> copy(Map<String, JsonNode> overrides) {
-        Map<String, JsonNode> copy = new LinkedHashMap<>();
-        overrides.forEach((path, value) -> copy.put(Check.present("set", path), Check.present(path, value).deepCopy()));
-        return Collections.unmodifiableMap(copy);
-    }
-
     /**
      * One arm of a comparison.
      */
@@ -150,11 +141,10 @@ public record Comparison(String name, String description, Map<String, JsonNode> 
         String name();
 
         /**
-         * @return the arm's own overrides (its rule variants, then its {@code set}; preset path →
-         *         value, in order), already applied; the comparison's common {@link #set} is not
-         *         among them
+         * @return the arm's own overrides (its rule variants, then its {@code set}, in order),
+         *         already applied; the comparison's common {@link #set} is not among them
          */
-        Map<String, JsonNode> changes();
+        List<Edit> changes();
 
         /**
          * A preset with overrides (the comparison's common {@code set}, the arm's rule variants
@@ -162,20 +152,15 @@ public record Comparison(String name, String description, Map<String, JsonNode> 
          *
          * @param name   label
          * @param source where the preset came from: a built-in name, a file, or "inline"
-         * @param preset the preset's JSON tree with every override applied (a copy is kept)
+         * @param preset the preset with every override applied
          * @param changes the arm's own overrides, see {@link Arm#changes}
          */
-        record Fixed(String name, String source, ObjectNode preset, Map<String, JsonNode> changes) implements Arm {
+        record Fixed(String name, String source, Preset preset, List<Edit> changes) implements Arm {
             public Fixed {
                 checkName(name);
                 Check.present("source", source);
-                changes = copy(Check.present("changes", changes));
-                preset = Check.present("preset", preset).deepCopy();
-            }
-
-            @Override
-            public ObjectNode preset() {
-                return preset.deepCopy();
+                changes = List.copyOf(Check.present("changes", changes));
+                Check.present("preset", preset);
             }
         }
 
@@ -188,11 +173,11 @@ public record Comparison(String name, String description, Map<String, JsonNode> 
          *                   comparison's budget already applied (its seed is replaced per arm)
          * @param changes    the arm's own overrides, see {@link Arm#changes}
          */
-        record Tuned(String name, String source, Experiment experiment, Map<String, JsonNode> changes) implements Arm {
+        record Tuned(String name, String source, Experiment experiment, List<Edit> changes) implements Arm {
             public Tuned {
                 checkName(name);
                 Check.present("source", source);
-                changes = copy(Check.present("changes", changes));
+                changes = List.copyOf(Check.present("changes", changes));
                 Check.present("experiment", experiment);
             }
         }

@@ -20,9 +20,13 @@ import io.flocktune.tuner.experiment.Experiment;
 import io.flocktune.tuner.experiment.ExperimentJson;
 import io.flocktune.tuner.experiment.Experiments;
 import io.flocktune.tuner.experiment.Scenario;
+import io.flocktune.tuner.io.Edit;
 import io.flocktune.tuner.io.InputException;
+import io.flocktune.tuner.io.PresetEdit;
 import io.flocktune.tuner.io.PresetJson;
+import io.flocktune.tuner.io.PresetPath;
 import io.flocktune.tuner.io.StrictJson;
+import io.flocktune.tuner.io.Untyped;
 import io.flocktune.tuner.run.Versions;
 import io.flocktune.tuner.search.Genetics;
 import io.flocktune.tuner.search.Replication;
@@ -60,6 +64,7 @@ public final class ComparisonJson {
     private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
     private static final JsonMapper MAPPER = StrictJson.builder()
             .enable(JsonWriteFeature.WRITE_NAN_AS_STRINGS)   // as presets write them
+            .addModule(PresetJson.untypedValues())
             .build();
     private static final ObjectWriter PRETTY = MAPPER.writer(new DefaultPrettyPrinter()
             .withSeparators(Separators.createDefaultInstance().withObjectFieldValueSpacing(Separators.Spacing.AFTER))
@@ -74,7 +79,7 @@ public final class ComparisonJson {
      * a 60 s evaluation time limit and seed 1. {@code versions} is written with the resolved
      * form and ignored when read.
      */
-    record Form(String format, String name, String description, LinkedHashMap<String, JsonNode> set, List<ArmForm> arms,
+    record Form(String format, String name, String description, LinkedHashMap<String, Untyped> set, List<ArmForm> arms,
                 List<String> objectives, ScenarioForm scenario, ReplicatesForm replicates, Double alpha, Integer bootstrap,
                 BudgetForm budget, Double evaluationTimeLimit, Long seed, LinkedHashMap<String, String> versions) {
         Form {
@@ -102,8 +107,8 @@ public final class ComparisonJson {
      * name, file or object), with overrides: rule sections and {@code set}. {@code source} (where
      * an inline preset or experiment came from) is written with the resolved form.
      */
-    record ArmForm(String name, JsonNode preset, JsonNode tune, String source, LinkedHashMap<String, JsonNode> set,
-                   JsonNode separation, JsonNode alignment, JsonNode cohesion, JsonNode neighbourhood, JsonNode motion) {
+    record ArmForm(String name, JsonNode preset, JsonNode tune, String source, LinkedHashMap<String, Untyped> set,
+                   Untyped separation, Untyped alignment, Untyped cohesion, Untyped neighbourhood, Untyped motion) {
         ArmForm {
             Check.present("name", name);
             set = requireNonNullElse(set, new LinkedHashMap<>());
@@ -190,29 +195,36 @@ public final class ComparisonJson {
         BudgetForm b = f.budget();
         Comparison.Budget budget = b == null ? null : build(source, null, () -> new Comparison.Budget(b.generations(),
                 b.population(), b.perEvaluation(), b.validationSeeds(), b.finalists()));
-        Map<String, JsonNode> common = f.set();
+        Map<String, Untyped> commonJson = f.set();
         List<Comparison.Arm> arms = new ArrayList<>();
+        List<Edit> common = null;
         for (int a = 0; a < f.arms().size(); a++) {
-            arms.add(arm(f.arms().get(a), common, budget, scenario, objectives, source, "arms[" + a + "]", directory));
+            Typed typed = arm(f.arms().get(a), commonJson, budget, scenario, objectives, source, "arms[" + a + "]", directory);
+            arms.add(typed.arm());
+            if (common == null) common = typed.common();
         }
+        List<Edit> set = common == null ? List.of() : common;
         checkBudgets(arms, source);
         double seconds = f.evaluationTimeLimit();
         if (!(seconds > 0 && seconds < 1e9)) {
             throw new InputException(source + ": evaluationTimeLimit = " + seconds + ": must be in (0, 1e9) seconds");
         }
-        return build(source, null, () -> new Comparison(f.name(), f.description(), common, arms, objectives, scenario,
+        return build(source, null, () -> new Comparison(f.name(), f.description(), set, arms, objectives, scenario,
                 replicates, f.alpha(), f.bootstrap(), budget, Duration.ofNanos(Math.round(seconds * 1e9)), f.seed()));
     }
 
-    private static Comparison.Arm arm(ArmForm a, Map<String, JsonNode> common, Comparison.Budget budget, Scenario scenario,
+    /** An arm, and the comparison's common overrides as its preset's paths type them (the arm's own ones left out). */
+    private record Typed(Comparison.Arm arm, List<Edit> common) {}
+
+    private static Typed arm(ArmForm a, Map<String, Untyped> common, Comparison.Budget budget, Scenario scenario,
                                       List<ObjectiveSpec> objectives, String source, String where, Path directory)
             throws InputException {
         String at = source + ": arm " + a.name();
-        Map<String, JsonNode> own = new LinkedHashMap<>();
-        List<JsonNode> rules = Arrays.asList(a.separation(), a.alignment(), a.cohesion(), a.neighbourhood(), a.motion());
+        Map<String, Untyped> own = new LinkedHashMap<>();
+        List<Untyped> rules = Arrays.asList(a.separation(), a.alignment(), a.cohesion(), a.neighbourhood(), a.motion());
         for (int k = 0; k < RULES.size(); k++) if (rules.get(k) != null) own.put(RULES.get(k), rules.get(k));
         own.putAll(a.set());
-        Map<String, JsonNode> set = new LinkedHashMap<>(common);
+        Map<String, Untyped> set = new LinkedHashMap<>(common);
         set.putAll(own);
         if ((a.preset() == null) == (a.tune() == null)) {
             throw new InputException(source + ": " + where + " (" + a.name() + "): give exactly one of \"preset\" (a preset to"
@@ -220,26 +232,26 @@ public final class ComparisonJson {
         }
         if (a.preset() != null) {
             String origin;
-            ObjectNode tree;
+            Preset given;
             if (a.preset().isTextual()) {
                 origin = a.preset().textValue();
-                tree = presetTree(origin, at, directory);
+                given = preset(origin, at, directory);
             } else if (a.preset().isObject()) {
                 origin = a.source() == null ? "inline" : a.source();
-                tree = PresetJson.toTree(PresetJson.fromTree(a.preset(), at + ": preset"));
+                given = PresetJson.fromTree(a.preset(), at + ": preset");
             } else {
                 throw new InputException(at + ": preset must be a preset name, a preset file or an inline preset object");
             }
-            for (Map.Entry<String, JsonNode> e : set.entrySet()) {
-                PresetJson.set(tree, e.getKey(), e.getValue().deepCopy(), at + ": set." + e.getKey());
-            }
-            Preset preset = PresetJson.fromTree(tree, at + " with its overrides");
+            PresetEdit edit = new PresetEdit(given);
+            Map<String, Edit> typed = Edit.read(edit, set, at + ": set.");
+            Preset preset = edit.build(at + " with its overrides");
             Preset run = withBoids(preset, scenario, at);
             build(at, null, () -> {
                 Objectives.validate(run, scenario.steps(), objectives);
                 return null;
             });
-            return build(source, where, () -> new Comparison.Arm.Fixed(a.name(), origin, PresetJson.toTree(preset), own));
+            return new Typed(build(source, where, () -> new Comparison.Arm.Fixed(a.name(), origin, preset, only(typed, own.keySet()))),
+                    List.copyOf(Edit.read(new PresetEdit(given), common, at + ": set.").values()));
         }
         String origin;
         Experiment e;
@@ -252,8 +264,12 @@ public final class ComparisonJson {
         } else {
             throw new InputException(at + ": tune must be an experiment name, an experiment file or an inline experiment object");
         }
-        Map<String, JsonNode> merged = new LinkedHashMap<>(e.set());
-        merged.putAll(set);
+        Map<String, Edit> merged = new LinkedHashMap<>();   // as a map: a repeated path keeps its place, takes the new value
+        for (Edit x : e.set()) merged.put(x.path().text(), x);
+        PresetEdit typing = Edit.setAll(new PresetEdit(e.base()), e.set(), at + ": set.");
+        Map<String, Edit> typed = Edit.read(typing, set, at + ": set.");
+        typing.build(at + ": the experiment's base with the overrides");
+        merged.putAll(typed);
         Genetics genetics = e.genetics();
         Replication replication = e.replication();
         StopRules stop = e.stop();
@@ -274,16 +290,22 @@ public final class ComparisonJson {
         Genetics tunedGenetics = genetics;
         Replication tunedReplication = replication;
         StopRules tunedStop = stop;
-        Experiment tuned = build(at, null, () -> new Experiment(e.name(), e.description(), e.base(), e.baseName(), merged,
-                e.parameters(), e.objectives(), e.combination(), e.scenario(), tunedReplication, tunedGenetics, tunedStop,
-                e.timeLimit(), e.seed()));
-        Preset base = PresetJson.fromTree(ExperimentJson.effectiveBase(tuned), at + ": the experiment's base with the overrides");
+        Experiment tuned = build(at, null, () -> new Experiment(e.name(), e.description(), e.base(), e.baseName(),
+                List.copyOf(merged.values()), e.parameters(), e.objectives(), e.combination(), e.scenario(), tunedReplication,
+                tunedGenetics, tunedStop, e.timeLimit(), e.seed()));
+        Preset base = tuned.effectiveBase();
         Preset run = withBoids(base, scenario, at);
         build(at, null, () -> {
             Objectives.validate(run, scenario.steps(), objectives);
             return null;
         });
-        return build(source, where, () -> new Comparison.Arm.Tuned(a.name(), origin, tuned, own));
+        return new Typed(build(source, where, () -> new Comparison.Arm.Tuned(a.name(), origin, tuned, only(typed, own.keySet()))),
+                List.copyOf(Edit.read(Edit.setAll(new PresetEdit(e.base()), e.set(), at + ": set."), common, at + ": set.").values()));
+    }
+
+    /** @return the edits of {@code paths}, in the order of {@code typed}. */
+    private static List<Edit> only(Map<String, Edit> typed, java.util.Set<String> paths) {
+        return typed.entrySet().stream().filter(x -> paths.contains(x.getKey())).map(Map.Entry::getValue).toList();
     }
 
     /** Every "tune first" arm must search with the same budget, or the comparison is unfair. */
@@ -308,20 +330,19 @@ public final class ComparisonJson {
     /** @return the preset with the scenario's boid count, when the scenario sets one. */
     static Preset withBoids(Preset preset, Scenario scenario, String source) throws InputException {
         if (scenario.boids() == 0) return preset;
-        ObjectNode tree = PresetJson.toTree(preset);
-        PresetJson.set(tree, "boids.count", NODES.numberNode(scenario.boids()), source + ": scenario.boids");
-        return PresetJson.fromTree(tree, source + " with scenario.boids");
+        return new PresetEdit(preset).set(PresetPath.of("boids.count"), scenario.boids(), source + ": scenario.boids")
+                .build(source + " with scenario.boids");
     }
 
-    private static ObjectNode presetTree(String nameOrFile, String at, Path directory) throws InputException {
+    private static Preset preset(String nameOrFile, String at, Path directory) throws InputException {
         Preset builtIn = Presets.all().get(nameOrFile);
-        if (builtIn != null) return PresetJson.toTree(builtIn);
+        if (builtIn != null) return builtIn;
         Path file = file(nameOrFile, directory);
         if (file == null) {
             throw new InputException(at + ": preset = \"" + nameOrFile + "\": no built-in preset and no file of that name; built-in: "
                     + String.join(", ", Presets.all().keySet()));
         }
-        return PresetJson.toTree(PresetJson.read(file));
+        return PresetJson.read(file);
     }
 
     private static Experiment experiment(String nameOrFile, String at, Path directory) throws InputException {
@@ -364,7 +385,7 @@ public final class ComparisonJson {
             ObjectNode a = arms.addObject();
             a.put("name", arm.name());
             switch (arm) {
-                case Comparison.Arm.Fixed f -> a.put("source", f.source()).set("preset", f.preset());
+                case Comparison.Arm.Fixed f -> a.put("source", f.source()).set("preset", PresetJson.toTree(f.preset()));
                 case Comparison.Arm.Tuned u -> a.put("source", u.source()).set("tune", ExperimentJson.toTree(u.experiment()));
             }
             if (!arm.changes().isEmpty()) a.set("set", overrides(arm.changes()));
@@ -387,9 +408,9 @@ public final class ComparisonJson {
         return t;
     }
 
-    private static ObjectNode overrides(Map<String, JsonNode> set) {
+    private static ObjectNode overrides(List<Edit> set) {
         ObjectNode o = NODES.objectNode();
-        set.forEach((path, value) -> o.set(path, value.deepCopy()));
+        for (Edit e : set) o.set(e.path().text(), PresetJson.overrideTree(e.value()));
         return o;
     }
 

@@ -1,6 +1,5 @@
 package io.flocktune.tuner.eval;
 
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.flocktune.objectives.ObjectiveSpec;
 import io.flocktune.objectives.Objectives;
 import io.flocktune.sim.Check;
@@ -80,11 +79,11 @@ public record PresetEvaluator(long steps, List<ObjectiveSpec> specs) implements 
     }
 
     /**
-     * @return the evaluator of preset trees across {@code scenarios}: each scenario's preset runs on
+     * @return the evaluator of presets across {@code scenarios}: each scenario's preset runs on
      *         the same seed and the values combine per objective ({@link Scenarios#combine}); without
-     *         scenarios, the tree's preset alone, exactly as {@link #evaluate}
+     *         scenarios, the preset alone, exactly as {@link #evaluate}
      */
-    public Evaluator<ObjectNode> across(Scenarios scenarios) {
+    public Evaluator<Preset> across(Scenarios scenarios) {
         return across(this, scenarios, specs);
     }
 
@@ -102,25 +101,20 @@ public record PresetEvaluator(long steps, List<ObjectiveSpec> specs) implements 
      * @param specs the objectives {@code presets} returns values of, in order (they say which
      *              value of a scenario is the worst)
      */
-    public static Evaluator<ObjectNode> across(Evaluator<Preset> presets, Scenarios scenarios, List<ObjectiveSpec> specs) {
-        return (tree, seed) -> {
-            List<ObjectNode> trees = scenarios.apply(tree, "candidate");
-            double[][] values = new double[trees.size()][];
-            for (int s = 0; s < trees.size(); s++) values[s] = presets.evaluate(PresetJson.fromTree(trees.get(s), "candidate"), seed);
-            return scenarios.any() ? scenarios.combine(values, specs) : values[0];
+    public static Evaluator<Preset> across(Evaluator<Preset> presets, Scenarios scenarios, List<ObjectiveSpec> specs) {
+        if (!scenarios.any()) return presets;
+        return (preset, seed) -> {
+            List<Preset> each = scenarios.apply(preset, "candidate");
+            double[][] values = new double[each.size()][];
+            for (int s = 0; s < values.length; s++) values[s] = presets.evaluate(each.get(s), seed);
+            return scenarios.combine(values, specs);
         };
     }
 
     /** {@link #ofGenes(ParameterSpace, Scenarios)} with any evaluator of presets in place of the simulation. */
     public static Evaluator<double[]> ofGenes(Evaluator<Preset> presets, ParameterSpace space, Scenarios scenarios,
-                                       List<ObjectiveSpec> specs) throws InputException {
-        if (!scenarios.any()) return (genes, seed) -> presets.evaluate(space.preset(genes), seed);
-        Scenarios.Typed typed = scenarios.typed(space.basePreset(), "candidate");
-        return (genes, seed) -> {
-            List<Preset> each = typed.apply(space.preset(genes));
-            double[][] values = new double[each.size()][];
-            for (int s = 0; s < values.length; s++) values[s] = presets.evaluate(each.get(s), seed);
-            return scenarios.combine(values, specs);
-        };
+                                       List<ObjectiveSpec> specs) {
+        Evaluator<Preset> across = across(presets, scenarios, specs);
+        return (genes, seed) -> across.evaluate(space.preset(genes), seed);
     }
 }

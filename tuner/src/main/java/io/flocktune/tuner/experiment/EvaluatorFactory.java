@@ -1,6 +1,5 @@
 package io.flocktune.tuner.experiment;
 
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.flocktune.sim.Check;
 import io.flocktune.sim.Preset;
 import io.flocktune.tuner.eval.Evaluator;
@@ -10,8 +9,8 @@ import io.flocktune.tuner.space.ParameterSpace;
 
 /**
  * How a tuning run measures candidates ({@code Tuning.Options#evaluators}): the evaluator of the
- * search's unit genes and the evaluator of whole preset trees (the base preset, measured on the
- * test seeds for comparison). Both must be pure functions of subject and seed (see
+ * search's unit genes and the evaluator of whole presets (the base preset, measured on the test
+ * seeds for comparison). Both must be pure functions of subject and seed (see
  * {@link Evaluator}) and return one value per objective of the experiment, in its order.
  *
  * <p>{@link #standard()} simulates each candidate for the scenario's steps and measures the
@@ -39,14 +38,15 @@ public interface EvaluatorFactory {
     Evaluator<double[]> genes(Experiment experiment) throws InputException;
 
     /**
-     * @return the evaluator of preset trees (such as the experiment's effective base)
+     * @return the evaluator of presets (such as the experiment's effective base) across the
+     *         experiment's scenarios
      * @throws InputException if the experiment is invalid
      */
-    Evaluator<ObjectNode> trees(Experiment experiment) throws InputException;
+    Evaluator<Preset> presets(Experiment experiment) throws InputException;
 
     /**
      * @return simulate and measure the experiment's objectives ({@link ExperimentEvaluator#of},
-     *         {@link ExperimentEvaluator#ofTrees}), portable to Spark; for an experiment with a
+     *         {@link ExperimentEvaluator#ofPresets}), portable to Spark; for an experiment with a
      *         custom metric ({@link Experiment#customObjective}) the same measurement on local
      *         threads only
      */
@@ -66,12 +66,12 @@ public interface EvaluatorFactory {
         return new EvaluatorFactory() {
             @Override
             public Evaluator<double[]> genes(Experiment e) throws InputException {
-                ParameterSpace space = ParameterSpace.of(ExperimentJson.effectiveBase(e), e.parameters(), e.name() + ": parameters");
+                ParameterSpace space = ParameterSpace.of(e.effectiveBase(), e.parameters(), e.name() + ": parameters");
                 return PresetEvaluator.ofGenes(presets, space, e.scenarios(), e.specs());
             }
 
             @Override
-            public Evaluator<ObjectNode> trees(Experiment e) {
+            public Evaluator<Preset> presets(Experiment e) {
                 return PresetEvaluator.across(presets, e.scenarios(), e.specs());
             }
         };
@@ -84,13 +84,13 @@ public interface EvaluatorFactory {
         @Override
         public Evaluator<double[]> genes(Experiment e) throws InputException {
             if (e.customObjective().isEmpty()) return ExperimentEvaluator.of(e);
-            ParameterSpace space = ParameterSpace.of(ExperimentJson.effectiveBase(e), e.parameters(), e.name() + ": parameters");
+            ParameterSpace space = ParameterSpace.of(e.effectiveBase(), e.parameters(), e.name() + ": parameters");
             return new PresetEvaluator(e.scenario().steps(), e.specs()).ofGenes(space, e.scenarios());
         }
 
         @Override
-        public Evaluator<ObjectNode> trees(Experiment e) throws InputException {
-            if (e.customObjective().isEmpty()) return ExperimentEvaluator.ofTrees(e);
+        public Evaluator<Preset> presets(Experiment e) throws InputException {
+            if (e.customObjective().isEmpty()) return ExperimentEvaluator.ofPresets(e);
             return new PresetEvaluator(e.scenario().steps(), e.specs()).across(e.scenarios());
         }
     }

@@ -1,9 +1,12 @@
 package io.flocktune.tuner.experiment;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.flocktune.objectives.Direction;
 import io.flocktune.sim.Check;
+import io.flocktune.sim.Preset;
+import io.flocktune.tuner.io.Edit;
+import io.flocktune.tuner.io.InputException;
+import io.flocktune.tuner.io.PresetEdit;
+import io.flocktune.tuner.io.PresetPath;
 import io.flocktune.tuner.search.Criterion;
 import io.flocktune.tuner.search.Genetics;
 import io.flocktune.tuner.search.Replication;
@@ -14,9 +17,7 @@ import io.flocktune.tuner.space.Parameter;
 import io.flocktune.tuner.space.Scenarios;
 
 import java.time.Duration;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 
 /**
  * A tuning experiment ({@value #FORMAT}): which preset to start from, which of its keys to
@@ -25,9 +26,9 @@ import java.util.Map;
  *
  * @param name        short identifier, used in run directory names
  * @param description one line for {@code flocktune experiments}
- * @param base        the base preset's JSON tree (a copy is kept)
+ * @param base        the preset the overrides and genes are applied to
  * @param baseName    where the base came from: a built-in name or a file
- * @param set         overrides applied to the base before the genes, path → value, in order
+ * @param set         overrides applied to the base before the genes, in order
  * @param parameters  the genes
  * @param objectives  what is measured, with weights and scales
  * @param combination how objectives become fitness
@@ -45,7 +46,7 @@ import java.util.Map;
  * @param search      how new candidates are proposed: the GA (default) or uniform random search;
  *                    {@code genetics} still sets population and survivor selection for both
  */
-public record Experiment(String name, String description, ObjectNode base, String baseName, Map<String, JsonNode> set,
+public record Experiment(String name, String description, Preset base, String baseName, List<Edit> set,
                          List<Parameter> parameters, List<Objective> objectives, Combination combination,
                          Scenario scenario, Replication replication, Genetics genetics, StopRules stop,
                          Duration timeLimit, long seed, Scenarios scenarios, Strategy search) {
@@ -56,11 +57,9 @@ public record Experiment(String name, String description, ObjectNode base, Strin
     public Experiment {
         Check.present("name", name);
         Check.present("description", description);
-        base = Check.present("base", base).deepCopy();
+        Check.present("base", base);
         Check.present("baseName", baseName);
-        Map<String, JsonNode> copy = new LinkedHashMap<>();
-        Check.present("set", set).forEach((k, v) -> copy.put(k, v.deepCopy()));
-        set = java.util.Collections.unmodifiableMap(copy);
+        set = List.copyOf(Check.present("set", set));
         parameters = List.copyOf(Check.present("parameters", parameters));
         objectives = List.copyOf(Check.present("objectives", objectives));
         Check.present("combination", combination);
@@ -112,9 +111,23 @@ public record Experiment(String name, String description, ObjectNode base, Strin
         }
     }
 
-    @Override
-    public ObjectNode base() {
-        return base.deepCopy();
+    /**
+     * @return the base with the overrides ({@code set}, checked on its own first) and the
+     *         scenario's boid count applied: the preset the genes are set on
+     * @throws InputException naming the experiment: an override's path does not exist, or the
+     *                        result is no valid preset
+     */
+    public Preset effectiveBase() throws InputException {
+        return effectiveBase(base, set, scenario, name);
+    }
+
+    /** {@link #effectiveBase()}; {@code source} starts every message. */
+    static Preset effectiveBase(Preset base, List<Edit> set, Scenario scenario, String source) throws InputException {
+        Preset with = set.isEmpty() ? base
+                : Edit.setAll(new PresetEdit(base), set, source + ": set.").build(source + ": base with set");
+        if (scenario.boids() == 0) return with;
+        return new PresetEdit(with).set(PresetPath.of("boids.count"), scenario.boids(), source + ": scenario.boids")
+                .build(source + ": base with set and scenario");
     }
 
     /** @return this experiment with another seed. */
@@ -136,7 +149,7 @@ public record Experiment(String name, String description, ObjectNode base, Strin
     }
 
     /** An experiment measured on its base scenario alone, with the default search. */
-    public Experiment(String name, String description, ObjectNode base, String baseName, Map<String, JsonNode> set,
+    public Experiment(String name, String description, Preset base, String baseName, List<Edit> set,
                       List<Parameter> parameters, List<Objective> objectives, Combination combination,
                       Scenario scenario, Replication replication, Genetics genetics, StopRules stop,
                       Duration timeLimit, long seed) {
@@ -145,7 +158,7 @@ public record Experiment(String name, String description, ObjectNode base, Strin
     }
 
     /** An experiment with the default search ({@link Strategy#DEFAULT}). */
-    public Experiment(String name, String description, ObjectNode base, String baseName, Map<String, JsonNode> set,
+    public Experiment(String name, String description, Preset base, String baseName, List<Edit> set,
                       List<Parameter> parameters, List<Objective> objectives, Combination combination,
                       Scenario scenario, Replication replication, Genetics genetics, StopRules stop,
                       Duration timeLimit, long seed, Scenarios scenarios) {

@@ -1,9 +1,5 @@
 package io.flocktune.tuner.experiment;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.JsonNodeFactory;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.flocktune.objectives.Direction;
 import io.flocktune.objectives.FlockView;
 import io.flocktune.objectives.Metric;
@@ -12,6 +8,7 @@ import io.flocktune.sim.Check;
 import io.flocktune.sim.Preset;
 import io.flocktune.tuner.io.InputException;
 import io.flocktune.tuner.io.PresetJson;
+import io.flocktune.tuner.io.Untyped;
 import io.flocktune.tuner.search.Selection;
 import io.flocktune.tuner.search.Strategy;
 import io.flocktune.tuner.space.Parameter;
@@ -28,8 +25,9 @@ import java.util.function.ToDoubleFunction;
  * Builds an {@link Experiment} in code, with typed values, from a base {@link Preset}: what
  * {@link ExperimentJson} reads from a file, field for field. Every field left unset takes the
  * default of the JSON form. {@link #build()} checks the experiment with the very checks of
- * {@link ExperimentJson} (the builder assembles the JSON form and reads it), so it fails with the
- * same one-line messages, starting with {@link #source(String) the source} (by default the
+ * {@link ExperimentJson} (the builder fills in the records a file is bound to, with typed values
+ * where a file has JSON, and resolves them as a file's are; no JSON is written or read), so it
+ * fails with the same one-line messages, starting with {@link #source(String) the source} (by default the
  * experiment's name), and an experiment built here equals the one parsed from the equivalent
  * JSON. A builder is not thread-safe; {@link #build()} may be called more than once.
  *
@@ -50,13 +48,32 @@ import java.util.function.ToDoubleFunction;
  * }
  */
 public final class ExperimentBuilder {
-    private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
-
-    private final ObjectNode tree = NODES.objectNode();
-    private final ObjectNode set = NODES.objectNode();
-    private final ArrayNode parameters = NODES.arrayNode();
-    private final ArrayNode objectives = NODES.arrayNode();
-    private final ArrayNode variants = NODES.arrayNode();
+    private final Preset base;
+    private String name = "experiment";
+    private String description;
+    private final LinkedHashMap<String, Untyped> set = new LinkedHashMap<>();
+    private final List<ExperimentJson.ParameterJson> parameters = new ArrayList<>();
+    private final List<ExperimentJson.ObjectiveJson> objectives = new ArrayList<>();
+    private String combine;
+    private ExperimentJson.ScenarioJson scenario;
+    private ExperimentJson.ReplicatesJson replicates;
+    private Integer population;
+    private Double offspringFraction;
+    private ExperimentJson.SelectorJson selector;
+    private Integer elitism;
+    private Double mutationRate;
+    private Double mutationSigma;
+    private Double crossoverRate;
+    private Long maximalAge;
+    private Long generations;
+    private Long steadyGenerations;
+    private Double wallTime;
+    private Long evaluations;
+    private ExperimentJson.SearchJson search;
+    private Double evaluationTimeLimit;
+    private Long seed;
+    private String aggregate;
+    private final List<ExperimentJson.VariantJson> variants = new ArrayList<>();
     private final Map<Integer, ObjectiveSpec> customs = new LinkedHashMap<>();
     private final Map<Integer, CustomMetric> metrics = new LinkedHashMap<>();   // custom metrics, specs made at build
 
@@ -65,10 +82,7 @@ public final class ExperimentBuilder {
     private String source;
 
     private ExperimentBuilder(Preset base) {
-        tree.put("format", Experiment.FORMAT);
-        tree.put("name", "experiment");
-        tree.set("base", PresetJson.toTree(base));
-        tree.put("baseName", base.name());
+        this.base = PresetJson.requireJsonForm(base);   // an experiment is written as JSON with its run
     }
 
     /**
@@ -82,13 +96,13 @@ public final class ExperimentBuilder {
 
     /** @param name letters, digits, {@code _}, {@code .} or {@code -}; used in run directory names (default {@code experiment}) */
     public ExperimentBuilder name(String name) {
-        tree.put("name", name);
+        this.name = name;
         return this;
     }
 
     /** @param description one line for listings (default empty) */
     public ExperimentBuilder description(String description) {
-        tree.put("description", description);
+        this.description = description;
         return this;
     }
 
@@ -102,17 +116,17 @@ public final class ExperimentBuilder {
 
     /** Overrides {@code path} (dotted, e.g. {@code predators.count}) of the base, before the genes. */
     public ExperimentBuilder set(String path, int value) {
-        return setNode(path, NODES.numberNode(value));
+        return set(path, (Object) value);
     }
 
     /** @see #set(String, int) */
     public ExperimentBuilder set(String path, long value) {
-        return setNode(path, value == (int) value ? NODES.numberNode((int) value) : NODES.numberNode(value));
+        return set(path, (Object) value);
     }
 
     /** @see #set(String, int) */
     public ExperimentBuilder set(String path, double value) {
-        return setNode(path, NODES.numberNode(value));
+        return set(path, (Object) value);
     }
 
     /**
@@ -121,11 +135,7 @@ public final class ExperimentBuilder {
      * @see #set(String, int)
      */
     public ExperimentBuilder set(String path, Object value) {
-        return setNode(path, PresetJson.partToTree(Check.present("value", value)));
-    }
-
-    private ExperimentBuilder setNode(String path, JsonNode value) {
-        set.set(Check.present("path", path), value);
+        set.put(Check.present("path", path), Untyped.of(Check.present("value", value)));
         return this;
     }
 
@@ -143,9 +153,8 @@ public final class ExperimentBuilder {
 
     /** A real gene in [min, max) on {@code scale}. */
     public ExperimentBuilder range(String path, double min, double max, Parameter.Scale scale) {
-        ObjectNode p = parameters.addObject().put("path", path);
-        p.putArray("range").add(min).add(max);
-        p.put("scale", Check.present("scale", scale) == Parameter.Scale.LOG ? "log" : "linear");
+        String scaleText = Check.present("scale", scale) == Parameter.Scale.LOG ? "log" : "linear";
+        parameters.add(new ExperimentJson.ParameterJson(path, new double[] {min, max}, scaleText, null, null, null, null));
         return this;
     }
 
@@ -155,16 +164,13 @@ public final class ExperimentBuilder {
      * {@code max − min}.
      */
     public ExperimentBuilder grid(String path, double min, double max, double step) {
-        ObjectNode p = parameters.addObject().put("path", path);
-        p.putArray("range").add(min).add(max);
-        p.put("step", step);
+        parameters.add(new ExperimentJson.ParameterJson(path, new double[] {min, max}, null, step, null, null, null));
         return this;
     }
 
     /** A whole-number gene in [min, max], e.g. {@code boids.count}. */
     public ExperimentBuilder integers(String path, long min, long max) {
-        ObjectNode p = parameters.addObject().put("path", path);
-        p.putArray("integers").add(min).add(max);
+        parameters.add(new ExperimentJson.ParameterJson(path, null, null, null, new long[] {min, max}, null, null));
         return this;
     }
 
@@ -176,21 +182,21 @@ public final class ExperimentBuilder {
      *                for {@code separation}), enums, numbers, strings or booleans
      */
     public ExperimentBuilder choices(String path, Object... options) {
-        ObjectNode p = parameters.addObject().put("path", path);
-        ArrayNode list = p.putArray("choices");
-        for (Object o : options) list.add(PresetJson.partToTree(Check.present("option", o)));
+        List<Untyped> list = new ArrayList<>();
+        for (Object o : options) list.add(Untyped.of(Check.present("option", o)));
+        parameters.add(new ExperimentJson.ParameterJson(path, null, null, null, null, list, null));
         return this;
     }
 
     /** A categorical gene with a label per option, in the map's iteration order (use a {@link LinkedHashMap}). */
     public ExperimentBuilder choices(String path, Map<String, ?> labelledOptions) {
-        ObjectNode p = parameters.addObject().put("path", path);
-        ArrayNode list = p.putArray("choices");
-        ArrayNode labels = p.putArray("labels");
+        List<Untyped> list = new ArrayList<>();
+        List<String> labels = new ArrayList<>();
         labelledOptions.forEach((label, o) -> {
             labels.add(label);
-            list.add(PresetJson.partToTree(Check.present("option", o)));
+            list.add(Untyped.of(Check.present("option", o)));
         });
+        parameters.add(new ExperimentJson.ParameterJson(path, null, null, null, null, list, labels));
         return this;
     }
 
@@ -203,7 +209,7 @@ public final class ExperimentBuilder {
      *             its warm-up by default the scenario's
      */
     public ExperimentBuilder objective(String spec) {
-        objectives.addObject().put("spec", spec);
+        objectives.add(new ExperimentJson.ObjectiveJson(spec, null, null));
         return this;
     }
 
@@ -213,7 +219,7 @@ public final class ExperimentBuilder {
      * @param scale  the amount of it that counts as one unit of cost, &gt; 0 ({@link Objective})
      */
     public ExperimentBuilder objective(String spec, double weight, double scale) {
-        objectives.addObject().put("spec", spec).put("weight", weight).put("scale", scale);
+        objectives.add(new ExperimentJson.ObjectiveJson(spec, weight, scale));
         return this;
     }
 
@@ -230,7 +236,7 @@ public final class ExperimentBuilder {
     public ExperimentBuilder objective(ObjectiveSpec spec, double weight, double scale) {
         Check.present("spec", spec);
         if (spec.custom()) customs.put(objectives.size(), spec);
-        objectives.addObject().put("spec", placeholder(spec).text()).put("weight", weight).put("scale", scale);
+        objectives.add(new ExperimentJson.ObjectiveJson(placeholder(spec).text(), weight, scale));
         return this;
     }
 
@@ -254,7 +260,7 @@ public final class ExperimentBuilder {
     public ExperimentBuilder objective(String name, ToDoubleFunction<FlockView> function, Direction direction, double weight,
                                        double scale) {
         metrics.put(objectives.size(), new CustomMetric(name, Check.present("function", function), Check.present("direction", direction)));
-        objectives.addObject().put("weight", weight).put("scale", scale);
+        objectives.add(new ExperimentJson.ObjectiveJson(null, weight, scale));
         return this;
     }
 
@@ -270,7 +276,7 @@ public final class ExperimentBuilder {
 
     /** @param combination how the objectives become fitness (default weighted sum) */
     public ExperimentBuilder combine(Combination combination) {
-        tree.put("combine", Check.present("combination", combination).json());
+        combine = Check.present("combination", combination).json();
         return this;
     }
 
@@ -282,7 +288,7 @@ public final class ExperimentBuilder {
      * @param warmup steps before objectives are sampled unless an objective sets its own (default 0)
      */
     public ExperimentBuilder scenario(int boids, long steps, long warmup) {
-        tree.putObject("scenario").put("boids", boids).put("steps", steps).put("warmup", warmup);
+        scenario = new ExperimentJson.ScenarioJson(boids, steps, warmup);
         return this;
     }
 
@@ -292,20 +298,16 @@ public final class ExperimentBuilder {
      * @param set dotted path → value (numbers, strings, booleans, enums or rule records), in order
      */
     public ExperimentBuilder variant(String name, Map<String, ?> set) {
-        ObjectNode v = variants.addObject().put("name", name);
-        ObjectNode overrides = v.putObject("set");
-        set.forEach((path, value) -> overrides.set(path, PresetJson.partToTree(Check.present("value", value))));
+        LinkedHashMap<String, Untyped> overrides = new LinkedHashMap<>();
+        set.forEach((path, value) -> overrides.put(path, Untyped.of(Check.present("value", value))));
+        variants.add(new ExperimentJson.VariantJson(name, overrides));
         return this;
     }
 
     /** @param aggregate how the scenarios' values combine (default mean); only with a {@link #variant} */
     public ExperimentBuilder aggregate(Scenarios.Aggregate aggregate) {
-        scenarios().put("aggregate", Check.present("aggregate", aggregate).json());
+        this.aggregate = Check.present("aggregate", aggregate).json();
         return this;
-    }
-
-    private ObjectNode scenarios() {
-        return tree.has("scenarios") ? (ObjectNode) tree.get("scenarios") : tree.putObject("scenarios");
     }
 
     /**
@@ -316,46 +318,54 @@ public final class ExperimentBuilder {
      * @param finalists       candidates validated at the end, &ge; 1 (default 5)
      */
     public ExperimentBuilder replicates(int perEvaluation, int perSurvival, int validationSeeds, int testSeeds, int finalists) {
-        tree.putObject("replicates").put("perEvaluation", perEvaluation).put("perSurvival", perSurvival)
-                .put("validationSeeds", validationSeeds).put("testSeeds", testSeeds).put("finalists", finalists);
+        replicates = new ExperimentJson.ReplicatesJson(perEvaluation, perSurvival, validationSeeds, testSeeds, finalists, null,
+                replicates == null ? null : replicates.race());
         return this;
     }
 
-    private ObjectNode ga() {
-        return tree.has("ga") ? (ObjectNode) tree.get("ga") : tree.putObject("ga");
-    }
-
-    private ObjectNode stop() {
-        return tree.has("stop") ? (ObjectNode) tree.get("stop") : tree.putObject("stop");
+    /**
+     * Makes the finalist stage a race ({@link io.flocktune.tuner.search.Race}, JSON {@code replicates.race}).
+     *
+     * @param pool  candidates that enter the race, in [2, 10 000], with {@code pool × round} within
+     *              {@code finalists × validationSeeds}
+     * @param round held-out seeds each candidate still racing runs per round, in [1, validationSeeds]
+     * @param alpha family-wise error rate of one round's drops, in (0, 0.5]
+     */
+    public ExperimentBuilder race(int pool, int round, double alpha) {
+        ExperimentJson.ReplicatesJson r = replicates == null
+                ? new ExperimentJson.ReplicatesJson(null, null, null, null, null, null, null) : replicates;
+        replicates = new ExperimentJson.ReplicatesJson(r.perEvaluation(), r.perSurvival(), r.validationSeeds(), r.testSeeds(),
+                r.finalists(), r.combine(), new ExperimentJson.RaceJson(pool, round, alpha));
+        return this;
     }
 
     /** @param population candidates per generation, in [4, 100 000] (default 24) */
     public ExperimentBuilder population(int population) {
-        ga().put("population", population);
+        this.population = population;
         return this;
     }
 
     /** @param fraction share of each generation that is new offspring, in (0, 1) (default 0.6) */
     public ExperimentBuilder offspringFraction(double fraction) {
-        ga().put("offspringFraction", fraction);
+        this.offspringFraction = fraction;
         return this;
     }
 
     /** @param size a tournament of {@code size} for survivor and parent selection (the default, of 3, unless {@link #pareto()}) */
     public ExperimentBuilder tournament(int size) {
-        ga().putObject("selector").put("kind", "tournament").put("size", size);   // checked by build(), as in a file
+        selector = new ExperimentJson.SelectorJson("tournament", size);   // checked by build(), as in a file
         return this;
     }
 
     /** @param selection survivor and parent selection (default a tournament of 3; NSGA-II for Pareto) */
     public ExperimentBuilder selector(Selection selection) {
-        ga().set("selector", ExperimentJson.selectorTree(Check.present("selection", selection)));
+        selector = ExperimentJson.selectorJson(Check.present("selection", selection));
         return this;
     }
 
     /** @param elitism best survivors kept unchanged (default min(2, survivors − 1); 0 for Pareto) */
     public ExperimentBuilder elitism(int elitism) {
-        ga().put("elitism", elitism);
+        this.elitism = elitism;
         return this;
     }
 
@@ -364,80 +374,66 @@ public final class ExperimentBuilder {
      * @param sigma standard deviation of a mutation in unit-gene space (default 0.1)
      */
     public ExperimentBuilder mutation(double rate, double sigma) {
-        ga().put("mutationRate", rate).put("mutationSigma", sigma);
+        this.mutationRate = rate;
+        this.mutationSigma = sigma;
         return this;
     }
 
     /** @param rate crossover probability, in [0, 1] (default 0.6) */
     public ExperimentBuilder crossoverRate(double rate) {
-        ga().put("crossoverRate", rate);
+        this.crossoverRate = rate;
         return this;
     }
 
     /** @param generations a candidate's largest age in generations, &ge; 1 (default 1000) */
     public ExperimentBuilder maximalAge(long generations) {
-        ga().put("maximalAge", generations);
+        this.maximalAge = generations;
         return this;
     }
 
     /** @param generations the last generation, in [1, 1 000 000] (default 20) */
     public ExperimentBuilder generations(long generations) {
-        stop().put("generations", generations);
+        this.generations = generations;
         return this;
     }
 
     /** @param generations stop after this many generations without improvement, 0 = never (default 0) */
     public ExperimentBuilder steadyGenerations(long generations) {
-        stop().put("steadyGenerations", generations);
+        this.steadyGenerations = generations;
         return this;
     }
 
     /** @param wallTime stop the search after this long, zero = never (default zero) */
     public ExperimentBuilder wallTime(Duration wallTime) {
-        stop().put("wallTime", Check.present("wallTime", wallTime).toNanos() / 1e9);
+        this.wallTime = Check.present("wallTime", wallTime).toNanos() / 1e9;
         return this;
     }
 
     /** @param evaluations stop after this many simulations, 0 = never (default 0) */
     public ExperimentBuilder evaluations(long evaluations) {
-        stop().put("evaluations", evaluations);
+        this.evaluations = evaluations;
         return this;
     }
 
     /** @param strategy how new candidates are proposed and finalists chosen (default {@link Strategy#DEFAULT}, the GA) */
     public ExperimentBuilder search(Strategy strategy) {
-        tree.putObject("search").put("kind", Check.present("strategy", strategy).kind())
-                .put("finalists", strategy.finalists().json());
+        search = new ExperimentJson.SearchJson(Check.present("strategy", strategy).kind(), strategy.finalists().json());
         return this;
     }
 
     /** @param limit wall time one replicate may take before it counts as failed, &gt; 0 (default 60 s) */
     public ExperimentBuilder evaluationTimeLimit(Duration limit) {
-        tree.put("evaluationTimeLimit", Check.present("limit", limit).toNanos() / 1e9);
+        evaluationTimeLimit = Check.present("limit", limit).toNanos() / 1e9;
         return this;
     }
 
     /** @param seed the experiment seed; every random number of a run derives from it (default 1) */
     public ExperimentBuilder seed(long seed) {
-        tree.put("seed", seed);
+        this.seed = seed;
         return this;
     }
 
     // ------------------------------------------------------------------ building
-
-    /** The experiment's JSON form as built so far, as {@link ExperimentJson} reads it (custom metrics stand in as polarization). */
-    private ObjectNode toTree() {
-        ObjectNode t = tree.deepCopy();
-        if (!set.isEmpty()) t.set("set", set.deepCopy());
-        t.set("parameters", parameters.deepCopy());
-        if (!objectives.isEmpty()) t.set("objectives", objectives.deepCopy());
-        if (!variants.isEmpty()) scenariosOf(t).set("list", variants.deepCopy());
-        return t;
-    }
-
-    private static ObjectNode scenariosOf(ObjectNode t) {
-        return t.has("scenarios") ? (ObjectNode) t.get("scenarios") : t.putObject("scenarios");
-    }
 
     /**
      * @return the experiment, checked as {@link ExperimentJson#fromTree} checks a file
@@ -445,8 +441,9 @@ public final class ExperimentBuilder {
      *                        {@code cohesive: parameters[0]: cohesion.weight: ...}
      */
     public Experiment build() throws InputException {
-        String from = source != null ? source : tree.path("name").asText();
-        long warmup = tree.path("scenario").path("warmup").asLong(0);
+        String from = source != null ? source : String.valueOf(name);
+        long warmup = scenario == null || scenario.warmup() == null ? 0 : scenario.warmup();
+        List<ExperimentJson.ObjectiveJson> objectives = new ArrayList<>(this.objectives);
         for (var m : metrics.entrySet()) {
             ObjectiveSpec spec;
             try {
@@ -454,15 +451,29 @@ public final class ExperimentBuilder {
             } catch (IllegalArgumentException x) {
                 throw new InputException(from + ": objectives[" + m.getKey() + "]: " + x.getMessage(), x);
             }
-            ((ObjectNode) objectives.get(m.getKey())).put("spec", placeholder(spec).text());
+            ExperimentJson.ObjectiveJson o = objectives.get(m.getKey());
+            objectives.set(m.getKey(), new ExperimentJson.ObjectiveJson(placeholder(spec).text(), o.weight(), o.scale()));
             customs.put(m.getKey(), spec);
         }
-        Experiment e = ExperimentJson.fromTree(toTree(), from, null);
+        boolean ga = population != null || offspringFraction != null || selector != null || elitism != null || mutationRate != null
+                || crossoverRate != null || maximalAge != null;
+        boolean stop = generations != null || steadyGenerations != null || wallTime != null || evaluations != null;
+        ExperimentJson.File f = new ExperimentJson.File(Experiment.FORMAT, name, description, null, null,
+                set.isEmpty() ? null : new LinkedHashMap<>(set), List.copyOf(parameters), objectives.isEmpty() ? null : objectives,
+                combine, scenario, replicates,
+                ga ? new ExperimentJson.GaJson(population, offspringFraction, selector, elitism, mutationRate, mutationSigma,
+                        crossoverRate, maximalAge) : null,
+                stop ? new ExperimentJson.StopJson(generations, steadyGenerations, wallTime, evaluations) : null,
+                evaluationTimeLimit, seed,
+                aggregate != null || !variants.isEmpty()
+                        ? new ExperimentJson.ScenariosJson(aggregate, variants.isEmpty() ? null : List.copyOf(variants)) : null,
+                null, search);
+        Experiment e = ExperimentJson.resolve(f, base, base.name(), from);
         if (customs.isEmpty()) return e;
-        List<Objective> objectives = new ArrayList<>(e.objectives());
-        customs.forEach((k, spec) -> objectives.set(k, new Objective(spec, objectives.get(k).weight(), objectives.get(k).scale())));
+        List<Objective> typed = new ArrayList<>(e.objectives());
+        customs.forEach((k, spec) -> typed.set(k, new Objective(spec, typed.get(k).weight(), typed.get(k).scale())));
         try {
-            return new Experiment(e.name(), e.description(), e.base(), e.baseName(), e.set(), e.parameters(), objectives,
+            return new Experiment(e.name(), e.description(), e.base(), e.baseName(), e.set(), e.parameters(), typed,
                     e.combination(), e.scenario(), e.replication(), e.genetics(), e.stop(), e.timeLimit(), e.seed(), e.scenarios(),
                     e.search());
         } catch (IllegalArgumentException x) {

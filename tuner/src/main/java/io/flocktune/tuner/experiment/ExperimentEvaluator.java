@@ -1,8 +1,6 @@
 package io.flocktune.tuner.experiment;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.flocktune.sim.Preset;
 import io.flocktune.tuner.eval.Evaluator;
 import io.flocktune.tuner.eval.PortableEvaluator;
 import io.flocktune.tuner.eval.PresetEvaluator;
@@ -19,7 +17,7 @@ import java.io.Serializable;
  * {@link Experiment#customObjective}): unit genes decoded through the experiment's
  * parameter space into a preset, simulated for the scenario's steps and measured, across the
  * experiment's scenarios if it lists any ({@link PresetEvaluator#ofGenes(ParameterSpace, Scenarios)});
- * {@link #ofTrees} measures whole preset trees (the base preset) the same way.
+ * {@link #ofPresets} measures whole presets (the base preset) the same way.
  *
  * <p>It is built from the typed experiment: no JSON is written or read to evaluate locally. It
  * travels as the experiment's JSON ({@link ExperimentJson#write}): the receiving JVM parses it
@@ -35,7 +33,7 @@ public final class ExperimentEvaluator implements PortableEvaluator<double[]> {
 
     private ExperimentEvaluator(Experiment e) throws InputException {
         this.experiment = e;
-        ParameterSpace space = ParameterSpace.of(ExperimentJson.effectiveBase(e), e.parameters(), e.name() + ": parameters");
+        ParameterSpace space = ParameterSpace.of(e.effectiveBase(), e.parameters(), e.name() + ": parameters");
         this.genes = new PresetEvaluator(e.scenario().steps(), e.specs()).ofGenes(space, e.scenarios());
     }
 
@@ -84,14 +82,14 @@ public final class ExperimentEvaluator implements PortableEvaluator<double[]> {
      * The serialized form of both evaluators: the experiment's JSON, parsed and rebuilt on the
      * receiving side.
      *
-     * @param trees whether it is the evaluator of preset trees ({@link #ofTrees}) rather than of genes
+     * @param presets whether it is the evaluator of presets ({@link #ofPresets}) rather than of genes
      */
-    private record Sent(String experimentJson, boolean trees) implements Serializable {
+    private record Sent(String experimentJson, boolean presets) implements Serializable {
         @Serial
         private Object readResolve() throws InvalidObjectException {
             try {
                 Experiment e = ExperimentJson.parse(experimentJson, "experiment", null);
-                return trees ? new Trees(e) : new ExperimentEvaluator(e);
+                return presets ? new Presets(e) : new ExperimentEvaluator(e);
             } catch (InputException e) {
                 InvalidObjectException invalid = new InvalidObjectException("the experiment sent with the evaluator is invalid: " + e.getMessage());
                 invalid.initCause(e);
@@ -101,46 +99,43 @@ public final class ExperimentEvaluator implements PortableEvaluator<double[]> {
     }
 
     /**
-     * @return the evaluator of preset trees (such as the experiment's effective base) across the
-     *         experiment's scenarios, as {@link PresetEvaluator#across}; trees travel as JSON text
+     * @return the evaluator of presets (such as the experiment's effective base) across the
+     *         experiment's scenarios, as {@link PresetEvaluator#across}; presets travel as their JSON text
      * @throws InputException if the experiment is invalid
      */
-    public static PortableEvaluator<ObjectNode> ofTrees(Experiment experiment) throws InputException {
+    public static PortableEvaluator<Preset> ofPresets(Experiment experiment) throws InputException {
         requirePortable(experiment);
-        return new Trees(experiment);
+        return new Presets(experiment);
     }
 
-    /** {@link #ofTrees}: serialized as the experiment's JSON, rebuilt on the receiving side. */
-    private static final class Trees implements PortableEvaluator<ObjectNode> {
+    /** {@link #ofPresets}: serialized as the experiment's JSON, rebuilt on the receiving side. */
+    private static final class Presets implements PortableEvaluator<Preset> {
         @Serial
         private static final long serialVersionUID = 1L;
-        private static final ObjectMapper JSON = new ObjectMapper();
 
         private final transient Experiment experiment;
-        private final transient Evaluator<ObjectNode> trees;
+        private final transient PresetEvaluator simulation;
+        private final transient Evaluator<Preset> presets;
 
-        Trees(Experiment e) {
+        Presets(Experiment e) {
             this.experiment = e;
-            this.trees = new PresetEvaluator(e.scenario().steps(), e.specs()).across(e.scenarios());
+            this.simulation = new PresetEvaluator(e.scenario().steps(), e.specs());
+            this.presets = simulation.across(e.scenarios());
         }
 
         @Override
-        public double[] evaluate(ObjectNode tree, long seed) throws Exception {
-            return trees.evaluate(tree, seed);
+        public double[] evaluate(Preset preset, long seed) throws Exception {
+            return presets.evaluate(preset, seed);
         }
 
         @Override
-        public Serializable pack(ObjectNode tree) {
-            return tree.toString();
+        public Serializable pack(Preset preset) {
+            return simulation.pack(preset);
         }
 
         @Override
-        public ObjectNode unpack(Serializable packed) {
-            try {
-                return (ObjectNode) JSON.readTree((String) packed);
-            } catch (JsonProcessingException e) {
-                throw new IllegalStateException("a preset tree did not survive its JSON form: " + e.getOriginalMessage(), e);
-            }
+        public Preset unpack(Serializable packed) {
+            return simulation.unpack(packed);
         }
 
         @Serial

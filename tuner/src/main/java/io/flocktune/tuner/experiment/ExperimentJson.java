@@ -12,9 +12,13 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.flocktune.objectives.ObjectiveSpec;
 import io.flocktune.sim.Preset;
 import io.flocktune.sim.Presets;
+import io.flocktune.tuner.io.Edit;
 import io.flocktune.tuner.io.InputException;
+import io.flocktune.tuner.io.PresetEdit;
 import io.flocktune.tuner.io.PresetJson;
+import io.flocktune.tuner.io.PresetPath;
 import io.flocktune.tuner.io.StrictJson;
+import io.flocktune.tuner.io.Untyped;
 import io.flocktune.tuner.search.Genetics;
 import io.flocktune.tuner.search.Race;
 import io.flocktune.tuner.search.Replication;
@@ -40,6 +44,11 @@ import java.util.Map;
  * content and a wrong type are errors, every error one line naming the source, the field and what
  * is allowed. Comments ({@code //}, {@code /* *}{@code /}) are allowed. Omitted optional fields
  * take the defaults shown by {@link #write} of a resolved experiment.
+ *
+ * <p>The values of {@code set}, of a scenario's {@code set} and of {@code choices} are bound as
+ * {@link Untyped} and read as the type their path has in the base preset, so the experiment holds
+ * typed {@link Edit}s and options; {@link #write} writes them in that type, whole numbers without
+ * a fraction ({@link PresetJson#overrideTree}).
  *
  * <p>Before any simulation runs, every gene is checked against the base preset's rules over its
  * whole range ({@link ParameterSpace#of}), and {@code set} is checked on its own, before the
@@ -82,6 +91,7 @@ public final class ExperimentJson {
     private static final JsonMapper MAPPER = StrictJson.builder()
             .enable(JsonReadFeature.ALLOW_JAVA_COMMENTS)
             .enable(SerializationFeature.INDENT_OUTPUT)
+            .addModule(PresetJson.untypedValues())
             .build();
     private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
 
@@ -93,7 +103,7 @@ public final class ExperimentJson {
      * @param versions  written by a run into its experiment.json; ignored when read
      */
     record File(String format, String name, String description, JsonNode base, String baseName,
-                LinkedHashMap<String, JsonNode> set, List<ParameterJson> parameters, List<ObjectiveJson> objectives,
+                LinkedHashMap<String, Untyped> set, List<ParameterJson> parameters, List<ObjectiveJson> objectives,
                 String combine, ScenarioJson scenario, ReplicatesJson replicates, GaJson ga, StopJson stop,
                 Double evaluationTimeLimit, Long seed, ScenariosJson scenarios, JsonNode versions,
                 SearchJson search) {}
@@ -102,13 +112,13 @@ public final class ExperimentJson {
     record ScenariosJson(String aggregate, List<VariantJson> list) {}
 
     /** One scenario: a name and its overrides. */
-    record VariantJson(String name, LinkedHashMap<String, JsonNode> set) {}
+    record VariantJson(String name, LinkedHashMap<String, Untyped> set) {}
 
     /** The search strategy: {@code {"kind": "ga"}} (default), {@code "random"} or {@code "model"} ({@link Strategy}). */
     record SearchJson(String kind, String finalists) {}
 
     /** A gene: a path and exactly one of range (with scale), integers, choices (with labels). */
-    record ParameterJson(String path, double[] range, String scale, Double step, long[] integers, List<JsonNode> choices,
+    record ParameterJson(String path, double[] range, String scale, Double step, long[] integers, List<Untyped> choices,
                          List<String> labels) {}
 
     /** An objective: a spec text, or {spec, weight, scale}. */
@@ -177,46 +187,55 @@ public final class ExperimentJson {
                     + ": must be \"" + Experiment.FORMAT + "\"");
         }
         File f = StrictJson.bind(MAPPER, tree, File.class, source);
-        String name = f.name();
-        if (name == null || !name.matches("[A-Za-z0-9][A-Za-z0-9_.-]*")) {
-            throw new InputException(source + ": name = " + (name == null ? "(missing)" : "\"" + name + "\"")
-                    + ": must be letters, digits, '_', '.' or '-'");
-        }
-        String description = or(f.description(), "");
-
-        // base preset, overrides, scenario
+        checkName(f.name(), source);
         JsonNode baseNode = f.base();
         if (baseNode == null) throw new InputException(source + ": base is missing; give a preset name, a preset file or an inline preset");
         String baseName;
-        ObjectNode base;
+        Preset base;
         if (baseNode.isTextual()) {
             if (f.baseName() != null) throw new InputException(source + ": baseName: only an inline base has a baseName");
             baseName = baseNode.textValue();
             base = basePreset(baseName, source, directory);
         } else if (baseNode.isObject()) {
             baseName = or(f.baseName(), "inline");
-            PresetJson.fromTree(baseNode, source + ": base");
-            base = (ObjectNode) baseNode.deepCopy();
+            base = PresetJson.fromTree(baseNode, source + ": base");
         } else {
             throw new InputException(source + ": base must be a preset name, a preset file or an inline preset object");
         }
-        Map<String, JsonNode> set = f.set() == null ? Map.of() : f.set();
+        return resolve(f, base, baseName, source);
+    }
+
+    private static void checkName(String name, String source) throws InputException {
+        if (name == null || !name.matches("[A-Za-z0-9][A-Za-z0-9_.-]*")) {
+            throw new InputException(source + ": name = " + (name == null ? "(missing)" : "\"" + name + "\"")
+                    + ": must be letters, digits, '_', '.' or '-'");
+        }
+    }
+
+    /**
+     * The experiment of a form whose base is resolved: every default filled in and every check of
+     * a file made (what {@link ExperimentBuilder} builds, too). {@code f.base()} and
+     * {@code f.baseName()} are not read.
+     */
+    static Experiment resolve(File f, Preset base, String baseName, String source) throws InputException {
+        checkName(f.name(), source);
+        String name = f.name();
+        String description = or(f.description(), "");
+        Map<String, Untyped> setJson = f.set() == null ? Map.of() : f.set();
         ScenarioJson sc = or(f.scenario(), new ScenarioJson(null, null, null));
-        if (sc.boids() != null && sc.boids() > 0 && set.containsKey("boids.count")) {
+        if (sc.boids() != null && sc.boids() > 0 && setJson.containsKey("boids.count")) {
             throw new InputException(source + ": set.boids.count and scenario.boids both give the boid count; keep one");
         }
         Scenario scenario = build(source, "scenario", () -> new Scenario(
                 (int) range("scenario.boids", or(sc.boids(), 0), 0, 10_000_000, source),
                 range("scenario.steps", or(sc.steps(), 600L), 1, Long.MAX_VALUE, source),
                 range("scenario.warmup", or(sc.warmup(), 0L), 0, Long.MAX_VALUE, source)));
-        ObjectNode effective = effectiveBase(base, set, scenario, source);
+        List<Edit> set = edits(base, setJson, source + ": set.", source + ": base with set");
+        Preset effective = Experiment.effectiveBase(base, set, scenario, source);
 
         // genes
         if (f.parameters() == null) throw new InputException(source + ": parameters is missing");
-        List<Parameter> parameters = new ArrayList<>();
-        for (int k = 0; k < f.parameters().size(); k++) {
-            parameters.add(parameter(f.parameters().get(k), source, "parameters[" + k + "]"));
-        }
+        List<Parameter> parameters = parameters(f.parameters(), effective, source);
         ParameterSpace.of(effective, parameters, source + ": parameters");
 
         // objectives
@@ -308,7 +327,7 @@ public final class ExperimentJson {
      * base's genes in place on which every objective can be measured, and may not touch a gene's
      * path (the gene would be overwritten).
      */
-    private static Scenarios scenarios(ScenariosJson json, ObjectNode effective, List<Parameter> parameters,
+    private static Scenarios scenarios(ScenariosJson json, Preset effective, List<Parameter> parameters,
                                        List<Objective> objectives, long steps, String source) throws InputException {
         if (json == null) return Scenarios.NONE;
         String aggregateText = or(json.aggregate(), "mean");
@@ -332,7 +351,8 @@ public final class ExperimentJson {
                     }
                 }
             }
-            variants.add(new Scenarios.Variant(v.name(), v.set()));
+            String named = source + ": scenarios.list[" + i + "] (" + v.name() + ")";
+            variants.add(new Scenarios.Variant(v.name(), edits(effective, v.set(), source + ": scenarios." + v.name() + ".set.", named)));
         }
         Scenarios scenarios;
         try {
@@ -340,18 +360,40 @@ public final class ExperimentJson {
         } catch (IllegalArgumentException e) {
             throw new InputException(source + ": scenarios." + e.getMessage(), e);
         }
-        List<ObjectNode> trees = scenarios.apply(effective, source);
-        for (int i = 0; i < trees.size(); i++) {
+        List<Preset> presets = scenarios.apply(effective, source);
+        for (int i = 0; i < presets.size(); i++) {
             String where = source + ": scenarios.list[" + i + "] (" + variants.get(i).name() + ")";
-            io.flocktune.sim.Preset preset = PresetJson.fromTree(trees.get(i), where);
-            ParameterSpace.of(trees.get(i), parameters, where + ": parameters");
+            ParameterSpace.of(presets.get(i), parameters, where + ": parameters");
             try {
-                io.flocktune.objectives.Objectives.validate(preset, steps, objectives.stream().map(Objective::spec).toList());
+                io.flocktune.objectives.Objectives.validate(presets.get(i), steps, objectives.stream().map(Objective::spec).toList());
             } catch (IllegalArgumentException e) {
                 throw new InputException(where + ": " + e.getMessage(), e);
             }
         }
         return scenarios;
+    }
+
+    /**
+     * @param json   overrides as the form has them, path → untyped value (a file's JSON or a Java value), in order
+     * @param where  names an override in a message about its path, e.g. {@code "my.json: set."}
+     * @param result names the result in a message about a value, e.g. {@code "my.json: base with set"}
+     * @return the overrides as typed edits: each value read as the type its path has on
+     *         {@code base} with the overrides before it
+     * @throws InputException a path that does not exist, a value of another type, or overrides
+     *                        that make no valid preset
+     */
+    private static List<Edit> edits(Preset base, Map<String, Untyped> json, String where, String result) throws InputException {
+        PresetEdit edit = new PresetEdit(base);
+        List<Edit> edits = List.copyOf(Edit.read(edit, json, where).values());
+        edit.build(result);
+        return edits;
+    }
+
+    /** @return the overrides in their file form, path → JSON value, in order. */
+    private static ObjectNode tree(List<Edit> edits) {
+        ObjectNode set = NODES.objectNode();
+        for (Edit e : edits) set.set(e.path().text(), PresetJson.overrideTree(e.value()));
+        return set;
     }
 
     private static <T> T or(T value, T fallback) {
@@ -365,38 +407,57 @@ public final class ExperimentJson {
         return value;
     }
 
-    /**
-     * @return the base with the overrides and the scenario's boid count applied, checked to be
-     *         a valid preset
-     */
-    public static ObjectNode effectiveBase(Experiment e) throws InputException {
-        return effectiveBase(e.base(), e.set(), e.scenario(), e.name());
-    }
-
-    /** The base with {@code set} (checked on its own first), then the scenario's boid count. */
-    private static ObjectNode effectiveBase(ObjectNode base, Map<String, JsonNode> set, Scenario scenario, String source)
-            throws InputException {
-        ObjectNode tree = base.deepCopy();
-        for (Map.Entry<String, JsonNode> e : set.entrySet()) {
-            PresetJson.set(tree, e.getKey(), e.getValue().deepCopy(), source + ": set." + e.getKey());
-        }
-        if (!set.isEmpty()) PresetJson.fromTree(tree, source + ": base with set");
-        if (scenario.boids() > 0) PresetJson.set(tree, "boids.count", NODES.numberNode(scenario.boids()), source + ": scenario.boids");
-        PresetJson.fromTree(tree, source + ": base with set and scenario");
-        return tree;
-    }
-
-    private static ObjectNode basePreset(String nameOrFile, String source, Path directory) throws InputException {
+    private static Preset basePreset(String nameOrFile, String source, Path directory) throws InputException {
         Preset builtIn = Presets.all().get(nameOrFile);
-        if (builtIn != null) return PresetJson.toTree(builtIn);
+        if (builtIn != null) return builtIn;
         List<Path> candidates = new ArrayList<>();
         if (directory != null) candidates.add(directory.resolve(nameOrFile));
         candidates.add(Path.of(nameOrFile));
         for (Path p : candidates) {
-            if (Files.isRegularFile(p)) return PresetJson.toTree(PresetJson.read(p));
+            if (Files.isRegularFile(p)) return PresetJson.read(p);
         }
         throw new InputException(source + ": base = \"" + nameOrFile + "\": no built-in preset and no file of that name; built-in: "
                 + String.join(", ", Presets.all().keySet()));
+    }
+
+    /**
+     * The genes, in order; a choice's options are read as the type of its path on
+     * {@code effective} (inside a choice that holds the path: with that choice's first option).
+     */
+    private static List<Parameter> parameters(List<ParameterJson> json, Preset effective, String source) throws InputException {
+        List<Parameter> parameters = new ArrayList<>();
+        for (int k = 0; k < json.size(); k++) parameters.add(parameter(json.get(k), source, "parameters[" + k + "]"));
+        Integer[] byDepth = java.util.stream.IntStream.range(0, json.size()).boxed()     // a covering choice before those inside it
+                .sorted(java.util.Comparator.comparingInt(k -> json.get(k).path().length())).toArray(Integer[]::new);
+        for (int k : byDepth) {
+            if (!(parameters.get(k) instanceof Parameter.Choice c)) continue;
+            PresetEdit at = new PresetEdit(effective);
+            Parameter.Choice covering = null;
+            for (Parameter q : parameters) {
+                if (q instanceof Parameter.Choice o && o != c && c.path().startsWith(o.path() + ".")
+                        && (covering == null || o.path().length() > covering.path().length())) covering = o;
+            }
+            if (covering != null) at.set(PresetPath.of(covering.path()), covering.options().getFirst(), "parameter " + covering.path());
+            PresetPath path = PresetPath.of(c.path());
+            String where = source + ": parameters[" + k + "].path = " + c.path();
+            java.lang.reflect.Type type = at.type(path, where);
+            List<Object> options = new ArrayList<>();
+            for (int o = 0; o < c.options().size(); o++) {
+                try {
+                    options.add(at.typed(path, ((Untyped) c.options().get(o)).as(type, c.path()), where));
+                } catch (IllegalArgumentException invalid) {
+                    throw new InputException(source + ": parameters[" + k + "] (" + c.path() + "): choice " + c.labels().get(o)
+                            + " is not valid here, the preset is invalid: " + invalid.getMessage(), invalid);
+                }
+            }
+            parameters.set(k, new Parameter.Choice(c.path(), options, c.labels()));
+        }
+        return parameters;
+    }
+
+    /** Default labels of options as the form gives them ({@link Untyped#label}), made distinct. */
+    private static List<String> labels(List<Untyped> options) {
+        return Parameter.Choice.unique(options.stream().map(Untyped::label).toList());
     }
 
     private static Parameter parameter(ParameterJson p, String source, String where) throws InputException {
@@ -435,8 +496,8 @@ public final class ExperimentJson {
                 }
                 return new Parameter.Integers(path, p.integers()[0], p.integers()[1]);
             }
-            if (p.labels() != null) return new Parameter.Choice(path, p.choices(), p.labels());
-            return Parameter.Choice.of(path, p.choices());
+            // the options stay untyped until parameters() reads them as the type of the path
+            return new Parameter.Choice(path, List.copyOf(p.choices()), p.labels() != null ? p.labels() : labels(p.choices()));
         } catch (IllegalArgumentException e) {
             throw new InputException(source + ": " + where + ": " + e.getMessage(), e);
         }
@@ -500,9 +561,8 @@ public final class ExperimentJson {
         t.put("name", e.name());
         t.put("description", e.description());
         t.put("baseName", e.baseName());
-        t.set("base", e.base());
-        ObjectNode set = t.putObject("set");
-        e.set().forEach((k, v) -> set.set(k, v.deepCopy()));
+        t.set("base", PresetJson.toTree(e.base()));
+        t.set("set", tree(e.set()));
         ArrayNode parameters = t.putArray("parameters");
         for (Parameter p : e.parameters()) {
             ObjectNode n = parameters.addObject();
@@ -519,7 +579,7 @@ public final class ExperimentJson {
                 case Parameter.Integers i -> n.putArray("integers").add(i.min()).add(i.max());
                 case Parameter.Choice c -> {
                     ArrayNode options = n.putArray("choices");
-                    c.options().forEach(o -> options.add(o.deepCopy()));
+                    c.options().forEach(o -> options.add(PresetJson.overrideTree(o)));
                     ArrayNode labels = n.putArray("labels");
                     c.labels().forEach(labels::add);
                 }
@@ -559,23 +619,28 @@ public final class ExperimentJson {
             for (Scenarios.Variant v : e.scenarios().list()) {
                 ObjectNode n = list.addObject();
                 n.put("name", v.name());
-                ObjectNode vs = n.putObject("set");
-                v.set().forEach((k, val) -> vs.set(k, val.deepCopy()));
+                n.set("set", tree(v.set()));
             }
         }
         return t;
     }
 
-    /** @return the {@code ga.selector} object of {@code selection}: its kind, and a tournament's size. */
-    static ObjectNode selectorTree(Selection selection) {
-        ObjectNode selector = NODES.objectNode();
-        switch (selection) {
-            case Selection.Tournament tour -> selector.put("kind", "tournament").put("size", tour.size());
-            case Selection.LinearRank l -> selector.put("kind", "linearRank");
-            case Selection.Truncation tr -> selector.put("kind", "truncation");
-            case Selection.Nsga2 n -> selector.put("kind", "nsga2");
-            case Selection.UfTournament u -> selector.put("kind", "ufTournament");
-        }
+    /** @return the {@code ga.selector} of {@code selection}: its kind, and a tournament's size. */
+    static SelectorJson selectorJson(Selection selection) {
+        return switch (selection) {
+            case Selection.Tournament tour -> new SelectorJson("tournament", tour.size());
+            case Selection.LinearRank l -> new SelectorJson("linearRank", null);
+            case Selection.Truncation tr -> new SelectorJson("truncation", null);
+            case Selection.Nsga2 n -> new SelectorJson("nsga2", null);
+            case Selection.UfTournament u -> new SelectorJson("ufTournament", null);
+        };
+    }
+
+    /** @return {@link #selectorJson} as the {@code ga.selector} object. */
+    private static ObjectNode selectorTree(Selection selection) {
+        SelectorJson json = selectorJson(selection);
+        ObjectNode selector = NODES.objectNode().put("kind", json.kind());
+        if (json.size() != null) selector.put("size", json.size());
         return selector;
     }
 

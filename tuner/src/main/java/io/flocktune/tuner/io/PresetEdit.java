@@ -96,6 +96,27 @@ public final class PresetEdit {
         return declared(parent, key);
     }
 
+    /**
+     * @return the value at {@code path} as the edit stands (e.g. {@code 100} at
+     *         {@code boids.count}, a {@code Separation} record at {@code separation}, the kind's
+     *         name at {@code separation.kind})
+     * @throws InputException if the path does not exist, or what was set inside it makes no valid record
+     */
+    public Object get(PresetPath path, String source) throws InputException {
+        Node parent = parentOf(path, source);
+        String key = path.keys()[path.keys().length - 1];
+        Object value;
+        if (parent.type == null) value = parent.values[PresetPath.index(key)];
+        else if (key.equals("kind") && Shape.family(parent.type) != null) return Kinds.of(parent.type);
+        else value = parent.values[Arrays.asList(parent.names).indexOf(key)];   // the path was checked by parentOf
+        if (!(value instanceof Node node)) return value;
+        try {
+            return build(node, path.text());
+        } catch (IllegalArgumentException e) {
+            throw new InputException(source + ": " + e.getMessage(), e);
+        }
+    }
+
     /** Records a value problem found outside the edit (e.g. text that is no value of the type), reported by {@link #build}. */
     public PresetEdit fail(String message) {
         return fail(new IllegalArgumentException(message));
@@ -200,7 +221,11 @@ public final class PresetEdit {
     private void put(Node parent, String key, Object value, String path) {
         parent.original = null;
         if (parent.type == null) {
-            parent.values[PresetPath.index(key)] = checked(parent.elementType, value, path);
+            try {
+                parent.values[PresetPath.index(key)] = checked(parent.elementType, value, path);
+            } catch (IllegalArgumentException invalid) {
+                fail(invalid);
+            }
             return;
         }
         if (key.equals("kind") && Shape.family(parent.type) != null) {
@@ -215,34 +240,47 @@ public final class PresetEdit {
         }
         int index = 0;
         while (!parent.names[index].equals(key)) index++;     // the path was checked by parentOf
-        parent.values[index] = checked(declared(parent, key), value, path);
+        try {
+            parent.values[index] = checked(declared(parent, key), value, path);
+        } catch (IllegalArgumentException invalid) {
+            fail(invalid);
+            parent.values[index] = null;
+        }
     }
 
-    /** @return {@code value} as a value of {@code type}, or a placeholder after recording why it is not one */
-    private Object checked(Type type, Object value, String path) {
+    /**
+     * @return {@code value} as {@link #set} stores it at {@code path} of the edit as it stands: a
+     *         whole number as a {@code Double} for a {@code double}, an {@code Integer} or
+     *         {@code Long} as the component is declared, a list as an unmodifiable copy; any other
+     *         value as it is. Two values that set the same thing are then equal.
+     * @throws InputException           if the path does not exist
+     * @throws IllegalArgumentException one line starting with the path: no value of the path's type
+     */
+    public Object typed(PresetPath path, Object value, String source) throws InputException {
+        Type type = type(path, source);
+        Object typed = checked(type, value, path.text());
+        return typed instanceof List<?> list ? List.copyOf(list) : typed;
+    }
+
+    /**
+     * @return {@code value} as a value of {@code type}
+     * @throws IllegalArgumentException one line starting with {@code path} if it is none
+     */
+    private static Object checked(Type type, Object value, String path) {
         Class<?> raw = type instanceof ParameterizedType p ? (Class<?>) p.getRawType() : (Class<?>) type;
-        if (value == null) {
-            fail(path + " is null");
-            return null;
-        }
+        if (value == null) throw new IllegalArgumentException(path + " is null");
         if (raw == int.class || raw == Integer.class) {
             if (value instanceof Integer) return value;
             if (value instanceof Long l && l == (int) (long) l) return (int) (long) l;
-            if (value instanceof Long l) {
-                fail(path + " = " + l + ": expected an integer in [" + Integer.MIN_VALUE + ", " + Integer.MAX_VALUE + "]");
-                return null;
+            if (value instanceof Long l) {   // as a file's number beyond an int reads (StrictJson)
+                throw new IllegalArgumentException(path + " = " + l + ": too " + (l < 0 ? "small for an integer (at least "
+                        + Integer.MIN_VALUE : "large for an integer (at most " + Integer.MAX_VALUE) + ")");
             }
-            if (value instanceof Double d) {
-                fail(path + " = " + d + ": expected an integer");
-                return null;
-            }
+            if (value instanceof Double d) throw new IllegalArgumentException(path + " = " + d + ": expected an integer");
         } else if (raw == long.class || raw == Long.class) {
             if (value instanceof Long) return value;
             if (value instanceof Integer i) return (long) i;
-            if (value instanceof Double d) {
-                fail(path + " = " + d + ": expected an integer");
-                return null;
-            }
+            if (value instanceof Double d) throw new IllegalArgumentException(path + " = " + d + ": expected an integer");
         } else if (raw == double.class || raw == Double.class) {
             if (value instanceof Double) return value;
             if (value instanceof Long l) return (double) l;
@@ -252,8 +290,7 @@ public final class PresetEdit {
         } else if (raw.isInstance(value)) {
             return value;
         }
-        fail(path + ": expected " + expected(raw) + ", found " + describe(value));
-        return null;
+        throw new IllegalArgumentException(path + ": expected " + expected(raw) + ", found " + describe(value));
     }
 
     // ------------------------------------------------------------------ building

@@ -270,6 +270,56 @@ public final class PresetJson {
         return MAPPER.valueToTree(part);
     }
 
+    /**
+     * @return a Jackson module that binds a value of type {@link Untyped} (an override or a
+     *         choice's option in a form record) as the JSON it is, to be read as its path's type
+     *         once the preset is known
+     */
+    public static SimpleModule untypedValues() {
+        return new SimpleModule("flocktune-untyped-values").addDeserializer(Untyped.class, new JsonDeserializer<>() {
+            @Override
+            public Untyped deserialize(JsonParser parser, DeserializationContext context) throws IOException {
+                return new Untyped.Json(context.readTree(parser));
+            }
+        }).addSerializer(Untyped.class, new com.fasterxml.jackson.databind.JsonSerializer<>() {
+            @Override
+            public void serialize(Untyped value, com.fasterxml.jackson.core.JsonGenerator generator,
+                                  com.fasterxml.jackson.databind.SerializerProvider provider) throws IOException {
+                generator.writeTree(untypedTree(value));
+            }
+        });
+    }
+
+    /** @return an untyped value as JSON: a file's value as given, a Java value as {@link #overrideTree} writes it */
+    public static JsonNode untypedTree(Untyped value) {
+        return switch (value) {
+            case Untyped.Json json -> json.value().deepCopy();
+            case Untyped.Java java -> overrideTree(java.value());
+        };
+    }
+
+    /**
+     * @param value an override's typed value ({@link Edit#value()})
+     * @return its form in a file's {@code "set"} (or a choice's options): {@link #partToTree}, with
+     *         a whole finite number written without a fraction ({@code 200}, not {@code 200.0}), as
+     *         one writes it by hand. It is read back as its path's type ({@link #edit}), so it reads
+     *         back equal, and a file written from what was read keeps the numbers it was given.
+     */
+    public static JsonNode overrideTree(Object value) {
+        return shortNumbers(partToTree(value));
+    }
+
+    private static JsonNode shortNumbers(JsonNode node) {
+        if (node.isDouble() || node.isFloat()) {
+            double v = node.doubleValue();
+            boolean whole = Double.isFinite(v) && v == Math.rint(v) && Math.abs(v) < 1e15 && !(v == 0 && 1 / v < 0);
+            return whole ? com.fasterxml.jackson.databind.node.LongNode.valueOf((long) v) : node;
+        }
+        if (node instanceof ObjectNode object) object.properties().forEach(e -> e.setValue(shortNumbers(e.getValue())));
+        if (node instanceof ArrayNode array) for (int i = 0; i < array.size(); i++) array.set(i, shortNumbers(array.get(i)));
+        return node;
+    }
+
     /** @return the preset as pretty-printed JSON with a trailing newline. */
     public static String write(Preset preset) {
         try {
@@ -406,12 +456,7 @@ public final class PresetJson {
      * @throws InputException if the path does not exist
      */
     public static void set(PresetEdit edit, PresetPath path, JsonNode value, String source) throws InputException {
-        Type type = edit.type(path, source);
-        try {
-            edit.set(path, part(value, type, path.text()), source);
-        } catch (IllegalArgumentException invalid) {
-            edit.fail(invalid);
-        }
+        Edit.read(edit, path, new Untyped.Json(value), source);
     }
 
     /**

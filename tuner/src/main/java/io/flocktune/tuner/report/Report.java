@@ -202,7 +202,7 @@ public final class Report {
                 List<Pages.Recording> previews = new ArrayList<>();
                 if (Files.isRegularFile(files.best().resolve("best.json"))) {
                     long seed = Seeds.test(e.seed(), 0);
-                    Preset base = PresetJson.fromTree(ExperimentJson.effectiveBase(e), e.name() + ": base");
+                    Preset base = e.effectiveBase();
                     Preset best = PresetJson.read(files.best().resolve("best.json"));
                     previews.add(Pages.record("base preset: " + e.baseName(), base, seed, e.scenario().steps(), FRAMES));
                     previews.add(Pages.record("best preset: best/best.json", best, seed, e.scenario().steps(), FRAMES));

@@ -1,6 +1,6 @@
 package io.flocktune.tuner.robustness;
 
-import com.fasterxml.jackson.databind.JsonNode;
+import io.flocktune.tuner.io.Untyped;
 
 import java.util.List;
 
@@ -13,12 +13,13 @@ import java.util.List;
  *                    {@code multipliers} are given
  * @param multipliers levels as multiples of the preset's value (e.g. 0.25 … 4), each finite and
  *                    &gt; 0; an integer field is rounded to the nearest integer; or null
- * @param values      levels as JSON values written at {@code path} (numbers, texts or whole
- *                    sub-objects); or null. Exactly one of multipliers and values is given.
+ * @param values      levels as values for {@code path} (numbers, texts or whole sub-objects, as
+ *                    a grid file or code gives them), read as the path's type against the preset
+ *                    measured; or null. Exactly one of multipliers and values is given.
  * @param alsoScale   other numeric paths multiplied by the same multiplier (e.g. the spawn box
  *                    with the world size); only with multipliers; may be null or empty
  */
-public record Factor(String name, String path, List<Double> multipliers, List<JsonNode> values, List<String> alsoScale) {
+public record Factor(String name, String path, List<Double> multipliers, List<Untyped> values, List<String> alsoScale) {
     public Factor {
         if (name == null || name.isBlank()) throw new IllegalArgumentException("name is missing");
         if (path == null || path.isBlank()) throw new IllegalArgumentException("path is missing");
@@ -36,8 +37,8 @@ public record Factor(String name, String path, List<Double> multipliers, List<Js
         }
         if (values != null) {
             if (values.isEmpty()) throw new IllegalArgumentException("values: give at least one");
-            if (values.stream().anyMatch(v -> v == null || v.isNull())) throw new IllegalArgumentException("values: null is not a value");
-            values = values.stream().<JsonNode>map(JsonNode::deepCopy).toList();
+            if (values.stream().anyMatch(java.util.Objects::isNull)) throw new IllegalArgumentException("values: null is not a value");
+            values = List.copyOf(values);
             if (alsoScale != null && !alsoScale.isEmpty()) throw new IllegalArgumentException("alsoScale: only with multipliers");
         }
         alsoScale = alsoScale == null ? List.of() : List.copyOf(alsoScale);

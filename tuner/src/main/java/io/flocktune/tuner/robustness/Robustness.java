@@ -1,9 +1,5 @@
 package io.flocktune.tuner.robustness;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.DoubleNode;
-import com.fasterxml.jackson.databind.node.LongNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.flocktune.objectives.Interval;
 import io.flocktune.objectives.Measurement;
 import io.flocktune.objectives.ObjectiveSpec;
@@ -17,7 +13,9 @@ import io.flocktune.tuner.eval.RunnerFactory;
 import io.flocktune.tuner.eval.Trial;
 import io.flocktune.tuner.eval.TrialRunner;
 import io.flocktune.tuner.io.InputException;
-import io.flocktune.tuner.io.PresetJson;
+import io.flocktune.tuner.io.PresetEdit;
+import io.flocktune.tuner.io.PresetPath;
+import io.flocktune.tuner.io.Untyped;
 import io.flocktune.tuner.run.Countdown;
 
 import java.io.PrintWriter;
@@ -65,7 +63,7 @@ public final class Robustness {
      * @param factor index of the factor, -1 for the preset itself
      * @param level  index of the level, -1 for the preset itself
      * @param label  e.g. {@code "×0.25"} or {@code "2"}
-     * @param value  the value written at the factor's path, as JSON text
+     * @param value  the value set at the factor's path, as text (see {@link Result#values})
      * @param preset the preset at this point
      */
     public record Point(int factor, int level, String label, String value, Preset preset) {}
@@ -92,12 +90,14 @@ public final class Robustness {
      * @param settings run length, replicates, seed
      * @param points   the preset (0) and every other distinct point
      * @param levels   {@code levels[f][l]}: the point index of factor f's level l
-     * @param values   {@code values[f][l]}: the value factor f's level l writes at its path (a view)
+     * @param values   {@code values[f][l]}: the value factor f's level l sets at its path, as text: a
+     *                 scaled number as Java writes it ({@code 50}, {@code 20.0}), a listed value as
+     *                 compact JSON ({@link Untyped#text})
      * @param outcomes {@code outcomes[point][replicate]}
      * @param cells    every (factor, level, objective), factor by factor
      */
     public record Result(Preset preset, ScenarioGrid grid, List<ObjectiveSpec> specs, Settings settings, List<Point> points,
-                         int[][] levels, JsonNode[][] values, Outcome[][] outcomes, List<Cell> cells) {
+                         int[][] levels, String[][] values, Outcome[][] outcomes, List<Cell> cells) {
         /** @return the replicate seeds, shared by every point. */
         public long[] seeds() {
             long[] s = new long[settings.replicates()];
@@ -129,44 +129,51 @@ public final class Robustness {
      */
     public static Result run(Preset preset, ScenarioGrid grid, String source, List<ObjectiveSpec> specs, Settings settings,
                              RunnerFactory runners, PrintWriter log) throws InputException, InterruptedException {
-        ObjectNode base = PresetJson.toTree(preset);
         List<Point> points = new ArrayList<>();
         points.add(new Point(-1, -1, "preset", "", preset));
         int[][] levels = new int[grid.factors().size()][];
-        JsonNode[][] values = new JsonNode[grid.factors().size()][];
+        String[][] values = new String[grid.factors().size()][];
         for (int f = 0; f < grid.factors().size(); f++) {
             Factor factor = grid.factors().get(f);
             String where = source + ": factor \"" + factor.name() + "\"";
-            JsonNode own = at(base, factor.path(), where);
-            if (factor.scaled() && !own.isNumber()) throw new InputException(where + ": " + factor.path() + " = " + own + " is not a number; multipliers need one");
+            PresetPath path = PresetPath.of(factor.path());
+            Object own = new PresetEdit(preset).get(path, where);
+            if (factor.scaled() && !(own instanceof Number)) {
+                throw new InputException(where + ": " + factor.path() + " = " + own + " is not a number; multipliers need one");
+            }
             levels[f] = new int[factor.levels()];
-            values[f] = new JsonNode[factor.levels()];
+            values[f] = new String[factor.levels()];
             for (int l = 0; l < factor.levels(); l++) {
-                ObjectNode tree = base.deepCopy();
+                PresetEdit edit = new PresetEdit(preset);
                 String label;
-                JsonNode value;
                 if (factor.scaled()) {
                     double m = factor.multipliers().get(l);
-                    value = scaled(own, m);
-                    PresetJson.set(tree, factor.path(), value, where);
+                    Number value = scaled((Number) own, m);
+                    edit.set(path, value, where);
                     for (String also : factor.alsoScale()) {
-                        JsonNode other = at(base, also, where + ": alsoScale");
-                        if (!other.isNumber()) throw new InputException(where + ": alsoScale " + also + " = " + other + " is not a number");
-                        PresetJson.set(tree, also, scaled(other, m), where + ": alsoScale");
+                        PresetPath alsoPath = PresetPath.of(also);
+                        Object other = new PresetEdit(preset).get(alsoPath, where + ": alsoScale");
+                        if (!(other instanceof Number n)) throw new InputException(where + ": alsoScale " + also + " = " + other + " is not a number");
+                        edit.set(alsoPath, scaled(n, m), where + ": alsoScale");
                     }
                     label = "×" + trim(m);
+                    values[f][l] = value.toString();
                 } else {
-                    value = factor.values().get(l);
-                    PresetJson.set(tree, factor.path(), value.deepCopy(), where);
-                    label = value.isTextual() ? value.textValue() : value.isObject() ? value.path("kind").asText(value.toString()) : value.toString();
+                    Untyped value = factor.values().get(l);
+                    try {
+                        edit.set(path, edit.typed(path, value.as(edit.type(path, where), factor.path()), where), where);
+                    } catch (IllegalArgumentException invalid) {
+                        edit.fail(invalid);
+                    }
+                    label = value.label();
+                    values[f][l] = value.text();
                 }
-                values[f][l] = value;
-                Preset p = PresetJson.fromTree(tree, where + " at " + label);
+                Preset p = edit.build(where + " at " + label);
                 int index = -1;
                 for (int q = 0; q < points.size() && index < 0; q++) if (points.get(q).preset().equals(p)) index = q;
                 if (index < 0) {
                     index = points.size();
-                    points.add(new Point(f, l, label, value.toString(), p));
+                    points.add(new Point(f, l, label, values[f][l], p));
                 }
                 levels[f][l] = index;
             }
@@ -277,31 +284,12 @@ public final class Robustness {
     }
 
     /** @return {@code own × m}, rounded to the nearest integer (at least 1 when own ≥ 1) if {@code own} is an integer. */
-    private static JsonNode scaled(JsonNode own, double m) {
-        if (own.isIntegralNumber()) {
-            long v = Math.round(own.asLong() * m);
-            return LongNode.valueOf(own.asLong() >= 1 ? Math.max(1, v) : v);
+    private static Number scaled(Number own, double m) {
+        if (own instanceof Integer || own instanceof Long) {
+            long v = Math.round(own.longValue() * m);
+            return own.longValue() >= 1 ? Math.max(1, v) : v;
         }
-        return DoubleNode.valueOf(own.asDouble() * m);
-    }
-
-    private static JsonNode at(ObjectNode tree, String path, String where) throws InputException {
-        JsonNode node = tree;
-        for (String key : path.split("\\.", -1)) {
-            JsonNode next = node.isArray() && key.matches("\\d+") ? node.get(Integer.parseInt(key)) : node.get(key);
-            if (next == null) {
-                throw new InputException(where + ": path " + path + ": no field \"" + key + "\" there; keys: "
-                        + String.join(", ", names(node)));
-            }
-            node = next;
-        }
-        return node;
-    }
-
-    private static List<String> names(JsonNode node) {
-        List<String> names = new ArrayList<>();
-        node.fieldNames().forEachRemaining(names::add);
-        return names;
+        return own.doubleValue() * m;
     }
 
     static String trim(double m) {

@@ -44,7 +44,8 @@ import static io.flocktune.tuner.report.Figures.num;
 public final class RobustnessFiles {
     private RobustnessFiles() {}
 
-    private static final JsonMapper JSON = JsonMapper.builder().enable(SerializationFeature.INDENT_OUTPUT).build();
+    private static final JsonMapper JSON = JsonMapper.builder().enable(SerializationFeature.INDENT_OUTPUT)
+            .addModule(PresetJson.untypedValues()).build();
 
     /** @return whether the paired difference's 95 % interval excludes 0: this level measurably differs from the preset. */
     public static boolean differs(Robustness.Cell c) {
@@ -141,7 +142,7 @@ public final class RobustnessFiles {
                     "diff_mean", "diff_ci_low", "diff_ci_high", "differs", "interval", "replicates", "status");
             for (Robustness.Cell c : r.cells()) {
                 Factor f = r.grid().factors().get(c.factor());
-                String value = r.values()[c.factor()][c.level()].toString();
+                String value = r.values()[c.factor()][c.level()];
                 List<String> row = new ArrayList<>(List.of(f.name(), f.path(), label(r, c.factor(), c.level()), value,
                         Boolean.toString(c.point() == 0), r.specs().get(c.objective()).name()));
                 Measurement m = c.measurement();
@@ -169,15 +170,14 @@ public final class RobustnessFiles {
     static String label(Robustness.Result r, int factor, int level) {
         Factor f = r.grid().factors().get(factor);
         if (f.scaled()) return "×" + Robustness.trim(f.multipliers().get(level));
-        var v = f.values().get(level);
-        return v.isTextual() ? v.textValue() : v.isObject() ? v.path("kind").asText(v.toString()) : v.toString();
+        return f.values().get(level).label();
     }
 
     /** @return the tick label of a level: its value, and its multiplier for a scaled factor, e.g. "50 (×0.25)". */
     private static String tick(Robustness.Result r, int factor, int level) {
         Factor f = r.grid().factors().get(factor);
         if (!f.scaled()) return label(r, factor, level);
-        String value = plain(r.values()[factor][level].asDouble());
+        String value = plain(Double.parseDouble(r.values()[factor][level]));
         return value + " (" + label(r, factor, level) + ")";
     }
 

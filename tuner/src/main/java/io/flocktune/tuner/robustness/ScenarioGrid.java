@@ -1,11 +1,11 @@
 package io.flocktune.tuner.robustness;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.json.JsonMapper;
-import com.fasterxml.jackson.databind.node.IntNode;
 import io.flocktune.sim.Preset;
 import io.flocktune.tuner.io.InputException;
+import io.flocktune.tuner.io.PresetJson;
 import io.flocktune.tuner.io.StrictJson;
+import io.flocktune.tuner.io.Untyped;
 
 import java.nio.file.Path;
 import java.util.List;
@@ -40,7 +40,7 @@ public record ScenarioGrid(String format, List<Factor> factors) {
         }
     }
 
-    private static final JsonMapper MAPPER = StrictJson.builder().build();
+    private static final JsonMapper MAPPER = StrictJson.builder().addModule(PresetJson.untypedValues()).build();
 
     /**
      * The default grid, one factor at a time around the preset: flock size ×0.25, ×0.5, ×1, ×2,
@@ -56,7 +56,7 @@ public record ScenarioGrid(String format, List<Factor> factors) {
                 Factor.scaling("flock size", "boids.count", List.of(0.25, 0.5, 1.0, 2.0, 4.0)),
                 Factor.scaling("world size", "world.size", List.of(0.5, 0.75, 1.0, 1.5, 2.0), "boids.spawnSize"),
                 Factor.scaling("time step", "motion.dt", List.of(0.5, 0.75, 1.0, 1.5, 2.0)),
-                new Factor("predators", "predators.count", null, predators.stream().<JsonNode>map(IntNode::valueOf).toList(), null),
+                new Factor("predators", "predators.count", null, predators.stream().map(Untyped::of).toList(), null),
                 Factor.scaling("initial spread", "boids.spawnSize", List.of(0.1, 0.25, 0.5, 1.0))));
     }
 

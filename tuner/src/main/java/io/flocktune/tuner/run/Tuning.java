@@ -17,7 +17,9 @@ import io.flocktune.tuner.experiment.Experiment;
 import io.flocktune.tuner.experiment.ExperimentJson;
 import io.flocktune.tuner.io.AtomicFile;
 import io.flocktune.tuner.io.InputException;
+import io.flocktune.tuner.io.PresetEdit;
 import io.flocktune.tuner.io.PresetJson;
+import io.flocktune.tuner.io.PresetPath;
 import io.flocktune.tuner.search.GenerationSummary;
 import io.flocktune.tuner.search.Individual;
 import io.flocktune.tuner.search.Race;
@@ -472,11 +474,10 @@ public final class Tuning {
             throw new IllegalArgumentException("Options.report is true but no reporter draws it: add one with Options.withReporter");
         }
         if (report) options.reporter().prepare();
-        ObjectNode baseTree = ExperimentJson.effectiveBase(e);
-        ParameterSpace space = ParameterSpace.of(baseTree, e.parameters(), e.name() + ": parameters");
-        Preset base = PresetJson.fromTree(baseTree, e.name() + ": base");
+        Preset base = e.effectiveBase();
+        ParameterSpace space = ParameterSpace.of(base, e.parameters(), e.name() + ": parameters");
         Evaluator<double[]> genesEvaluator = options.evaluators().genes(e);
-        Evaluator<ObjectNode> treesEvaluator = options.evaluators().trees(e);
+        Evaluator<Preset> presetsEvaluator = options.evaluators().presets(e);
         Listener listener = options.listener();
         List<HistoryRow> rows = memory ? new ArrayList<>() : null;
         List<GenerationSummary> summaries = memory ? new ArrayList<>() : null;
@@ -492,7 +493,7 @@ public final class Tuning {
              Table timings = memory ? null : Table.open(files.timings(), Tables.timings(),
                      checkpoint == null ? -1 : checkpoint.timingsBytes());
              Progress progress = Progress.on(options.log(), options.terminal(), e.name(), firstGeneration, e.stop().generations())) {
-            if (runner.remote() && !(genesEvaluator instanceof PortableEvaluator && treesEvaluator instanceof PortableEvaluator)) {
+            if (runner.remote() && !(genesEvaluator instanceof PortableEvaluator && presetsEvaluator instanceof PortableEvaluator)) {
                 throw new InputException("experiment " + e.name() + ": its evaluator cannot be sent to another JVM ("
                         + localOnly(e) + "); run it on local threads");
             }
@@ -561,11 +562,11 @@ public final class Tuning {
                 // the base preset's test replicates need no finalist: they run while the finalists are
                 // chosen; then the best finalist is selected on held-out seeds, and the finalists are
                 // tested on the base's fresh seeds for the reported numbers
-                List<Trial<ObjectNode>> baseTrials = new ArrayList<>();
-                for (int r = 0; r < e.replication().testSeeds(); r++) baseTrials.add(new Trial<>(baseTree, Seeds.test(e.seed(), r)));
+                List<Trial<Preset>> baseTrials = new ArrayList<>();
+                for (int r = 0; r < e.replication().testSeeds(); r++) baseTrials.add(new Trial<>(base, Seeds.test(e.seed(), r)));
                 List<Outcome> baseOutcomes;
                 List<Individual> finalists;
-                try (Beside baseRun = Beside.start(runner, treesEvaluator, baseTrials)) {
+                try (Beside baseRun = Beside.start(runner, presetsEvaluator, baseTrials)) {
                     finalists = search.finalists(result.state());
                     baseOutcomes = baseRun.await();
                     simulationNanos += baseRun.nanos();
@@ -819,10 +820,10 @@ public final class Tuning {
             Individual individual = selected.individual();
             Measurement m = measurement(e, test.replicates().stream().map(Replicate::outcome).toList());
             String name = e.name() + (k == 0 ? "-best" : "-rank" + (k + 1));
-            ObjectNode tree = space.tree(individual.genes());
-            tree.put("name", name);
-            tree.put("description", describe(e, k + 1, individual, m));
-            Preset preset = PresetJson.fromTree(tree, name);
+            Preset preset = new PresetEdit(space.preset(individual.genes()))
+                    .set(PresetPath.of("name"), name, name)
+                    .set(PresetPath.of("description"), describe(e, k + 1, individual, m), name)
+                    .build(name);
             Path file = null;
             if (files != null) {
                 file = files.best().resolve(k == 0 ? "best.json" : String.format(Locale.ROOT, "rank-%02d.json", k + 1));

@@ -139,7 +139,7 @@ public final class Sensitivity {
     private record Setup(ParameterSpace space, Design design, double[][] points, long[] seeds) {}
 
     private static Setup setup(Experiment e, Plan plan) throws InputException {
-        ParameterSpace space = ParameterSpace.of(ExperimentJson.effectiveBase(e), e.parameters(), e.name() + ": parameters");
+        ParameterSpace space = ParameterSpace.of(e.effectiveBase(), e.parameters(), e.name() + ": parameters");
         Design design;
         try {
             design = plan.design(space.size());

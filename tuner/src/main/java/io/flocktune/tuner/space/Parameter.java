@@ -1,9 +1,7 @@
 package io.flocktune.tuner.space;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.DoubleNode;
-import com.fasterxml.jackson.databind.node.LongNode;
 import io.flocktune.sim.Check;
+import io.flocktune.tuner.io.Untyped;
 
 import java.util.List;
 
@@ -23,8 +21,11 @@ public sealed interface Parameter {
     /** Dotted preset key path the value is written to, e.g. {@code "cohesion.weight"}. */
     String path();
 
-    /** @return the JSON value for unit gene {@code unit ∈ [0, 1)}, written at {@link #path()} */
-    JsonNode value(double unit);
+    /**
+     * @return the typed value for unit gene {@code unit ∈ [0, 1)}, set at {@link #path()}: a
+     *         {@code Double} for a range or grid, a {@code Long} for integers, an option of a choice
+     */
+    Object value(double unit);
 
     /**
      * @return the value as a number for tables and charts: the value itself for ranges, the
@@ -35,11 +36,11 @@ public sealed interface Parameter {
     /** @return the value as a short text for tables, e.g. {@code "1.25"} or {@code "inverseDistance"} */
     String label(double unit);
 
-    /** A real-valued gene ({@link Range}, {@link Grid}): its JSON value and its label are its number. */
+    /** A real-valued gene ({@link Range}, {@link Grid}): its value and its label are its number. */
     sealed interface Real extends Parameter permits Range, Grid {
         @Override
-        default JsonNode value(double unit) {
-            return DoubleNode.valueOf(numeric(unit));
+        default Object value(double unit) {
+            return numeric(unit);
         }
 
         @Override
@@ -165,8 +166,8 @@ public sealed interface Parameter {
         }
 
         @Override
-        public JsonNode value(double unit) {
-            return LongNode.valueOf(whole(unit));
+        public Object value(double unit) {
+            return whole(unit);
         }
 
         @Override
@@ -176,17 +177,19 @@ public sealed interface Parameter {
     }
 
     /**
-     * One of several JSON values: scalars such as {@code "sequential"} or whole sub-objects such
-     * as a {@code {"kind": "inverseDistance", ...}} rule variant. The options are deep copies;
-     * {@link #value} returns a fresh copy each time.
+     * One of several typed values: scalars such as {@code Preset.UpdateOrder.SEQUENTIAL} or whole
+     * records such as a {@code Separation.InverseDistance} rule variant, as {@link
+     * io.flocktune.tuner.io.PresetEdit#set} takes them (a file's options are read as the type of
+     * the path by {@code ExperimentJson}).
      *
-     * @param options at least two values
+     * @param options at least two values, none null (a list option is kept as an unmodifiable copy)
      * @param labels  one distinct short name per option (see {@link #labelsOf})
      */
-    record Choice(String path, List<JsonNode> options, List<String> labels) implements Parameter {
+    record Choice(String path, List<Object> options, List<String> labels) implements Parameter {
         public Choice {
             Check.present("path", path);
-            options = Check.present("options", options).stream().<JsonNode>map(JsonNode::deepCopy).toList();
+            options = Check.present("options", options).stream()
+                    .map(o -> o instanceof List<?> list ? (Object) List.copyOf(list) : Check.present("option", o)).toList();
             labels = List.copyOf(Check.present("labels", labels));
             if (options.size() < 2) {
                 throw new IllegalArgumentException(path + ": choices need at least 2 options, got " + options.size());
@@ -197,20 +200,23 @@ public sealed interface Parameter {
         }
 
         /** A choice labelled by {@link #labelsOf}. */
-        public static Choice of(String path, List<JsonNode> options) {
-            return new Choice(path, options, labelsOf(options));
+        public static Choice of(String path, List<?> options) {
+            return new Choice(path, List.copyOf(options), labelsOf(options));
         }
 
         /**
-         * Default labels: a scalar option's text, an object's {@code kind}; when two options would
-         * share a label, each gets its position appended ({@code "linear#0"}, {@code "linear#2"}).
+         * Default labels ({@link Untyped.Java#label}: a record's kind, an enum constant's
+         * lower-case name, a number, text or boolean as written); when two options would share a
+         * label, each gets its position appended ({@code "linear#0"}, {@code "linear#2"}).
          */
-        public static List<String> labelsOf(List<JsonNode> options) {
-            List<String> base = options.stream()
-                    .map(o -> o.isObject() ? o.path("kind").asText("option") : o.asText())
-                    .toList();
-            return java.util.stream.IntStream.range(0, base.size())
-                    .mapToObj(i -> base.stream().filter(base.get(i)::equals).count() > 1 ? base.get(i) + "#" + i : base.get(i))
+        public static List<String> labelsOf(List<?> options) {
+            return unique(options.stream().map(o -> Untyped.of(o).label()).toList());
+        }
+
+        /** @return {@code labels} with a position appended to each label that is not unique. */
+        public static List<String> unique(List<String> labels) {
+            return java.util.stream.IntStream.range(0, labels.size())
+                    .mapToObj(i -> labels.stream().filter(labels.get(i)::equals).count() > 1 ? labels.get(i) + "#" + i : labels.get(i))
                     .toList();
         }
 
@@ -225,8 +231,8 @@ public sealed interface Parameter {
         }
 
         @Override
-        public JsonNode value(double unit) {
-            return options.get(index(unit)).deepCopy();
+        public Object value(double unit) {
+            return options.get(index(unit));
         }
 
         @Override

@@ -1,12 +1,9 @@
 package io.flocktune.tuner.space;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.flocktune.sim.Check;
 import io.flocktune.sim.Preset;
 import io.flocktune.tuner.io.InputException;
 import io.flocktune.tuner.io.PresetEdit;
-import io.flocktune.tuner.io.PresetJson;
 import io.flocktune.tuner.io.PresetPath;
 
 import java.util.ArrayList;
@@ -15,7 +12,7 @@ import java.util.List;
 /**
  * The codec between unit genes and presets (Jenetics' {@code Codec} idea): gene {@code k} ∈ [0, 1)
  * is decoded by parameter {@code k} into a typed value ({@code Double}, {@code Long}, or one of a
- * choice's options, read once as the records or values of its path) and set at the parameter's
+ * choice's options) and set at the parameter's
  * path by {@link PresetEdit}, which rebuilds only the records on the edited paths; no JSON per
  * candidate. Choices are applied first, in declared order, then numeric genes, so a numeric gene
  * may set a field inside a chosen sub-object (e.g. {@code separation} = one of several variants,
@@ -28,20 +25,13 @@ import java.util.List;
  * }</pre>
  */
 public final class ParameterSpace {
-    private final ObjectNode base;
-    private final Preset basePreset;
+    private final Preset base;
     private final List<Parameter> parameters;
     private final int[] applyOrder;
     private final PresetPath[] paths;
-    /** Per choice, its options as the typed values of its path (a {@link Invalid} for one that is none); null for ordered genes. */
-    private final Object[][] options;
 
-    /** An option that is no valid value of its path: the reason, reported when a candidate uses it. */
-    private record Invalid(String message) {}
-
-    private ParameterSpace(ObjectNode base, Preset basePreset, List<Parameter> parameters) throws InputException {
-        this.base = base.deepCopy();
-        this.basePreset = basePreset;
+    private ParameterSpace(Preset base, List<Parameter> parameters) {
+        this.base = base;
         this.parameters = List.copyOf(parameters);
         int n = parameters.size();
         int[] order = new int[n];
@@ -50,31 +40,6 @@ public final class ParameterSpace {
         for (int k = 0; k < n; k++) if (!(parameters.get(k) instanceof Parameter.Choice)) order[next++] = k;
         this.applyOrder = order;
         this.paths = parameters.stream().map(p -> PresetPath.of(p.path())).toArray(PresetPath[]::new);
-        this.options = new Object[n][];
-        Integer[] byDepth = java.util.stream.IntStream.range(0, n).boxed()     // a covering choice before those inside it
-                .sorted(java.util.Comparator.comparingInt(k -> parameters.get(k).path().length())).toArray(Integer[]::new);
-        for (int k : byDepth) {
-            if (parameters.get(k) instanceof Parameter.Choice c) {
-                Parameter.Choice covering = covering(parameters, c);
-                PresetEdit at = new PresetEdit(basePreset);
-                if (covering != null) at.set(PresetPath.of(covering.path()), typed(covering, 0), "parameter " + covering.path());
-                java.lang.reflect.Type type = at.type(paths[k], "parameter " + c.path());
-                options[k] = new Object[c.options().size()];
-                for (int o = 0; o < options[k].length; o++) {
-                    try {
-                        options[k][o] = PresetJson.part(c.options().get(o), type, c.path());
-                    } catch (IllegalArgumentException invalid) {
-                        options[k][o] = new Invalid(invalid.getMessage());
-                    }
-                }
-            }
-        }
-    }
-
-    /** Option 0 of a choice that covers another, typed, for finding the other's type. */
-    private Object typed(Parameter.Choice covering, int option) throws InputException {
-        int k = parameters.indexOf(covering);
-        return options[k] != null ? options[k][option] : null;
     }
 
     /**
@@ -86,26 +51,15 @@ public final class ParameterSpace {
      * lower ends, their midpoints or their upper ends). Candidates can then fail only where genes interact (e.g.
      * {@code boids.minSpeed} above a tuned {@code boids.maxSpeed}).
      *
-     * @param base       the base preset's JSON tree (copied), a valid preset
+     * @param base       the preset the genes are set on
      * @param parameters at least one, with distinct paths
      * @param source     names the experiment in error messages, e.g. {@code "my.json: parameters"}
      * @throws InputException one line naming the parameter: a path that does not exist, a path
      *                        that ends on a rule's {@code kind}, or a range end or choice that
      *                        gives no valid preset (with the preset's own rule)
      */
-    public static ParameterSpace of(ObjectNode base, List<Parameter> parameters, String source) throws InputException {
-        Check.present("base", base);
-        return of(base, PresetJson.fromTree(base, source + ": base"), parameters, source);
-    }
-
-    /** As {@link #of(ObjectNode, List, String)} over a preset (one with a JSON form). */
     public static ParameterSpace of(Preset base, List<Parameter> parameters, String source) throws InputException {
         Check.present("base", base);
-        return of(PresetJson.toTree(base), base, parameters, source);
-    }
-
-    private static ParameterSpace of(ObjectNode base, Preset basePreset, List<Parameter> parameters, String source)
-            throws InputException {
         if (parameters.isEmpty()) throw new InputException(source + ": give at least one parameter");
         for (int k = 0; k < parameters.size(); k++) {
             for (int j = 0; j < k; j++) {
@@ -123,19 +77,18 @@ public final class ParameterSpace {
                 throw new InputException(where + ": a rule's kind cannot be a gene on its own (each kind has other fields); "
                         + "make the whole rule a choice: {\"path\": \"" + rule + "\", \"choices\": [{\"kind\": ...}, ...]}");
             }
+            PresetPath path = PresetPath.of(p.path());
             Parameter.Choice covering = covering(parameters, p);
             if (covering == null) {
-                PresetJson.set(base.deepCopy(), p.path(), p.value(0.5), where);
+                new PresetEdit(base).set(path, p.value(0.5), where);
             } else {
                 for (int option = 0; option < covering.options().size(); option++) {
-                    ObjectNode tree = base.deepCopy();
-                    PresetJson.set(tree, covering.path(), covering.options().get(option), where);
-                    PresetJson.set(tree, p.path(), p.value(0.5), where + " (with " + covering.path() + " = "
-                            + covering.labels().get(option) + ")");
+                    new PresetEdit(base).set(PresetPath.of(covering.path()), covering.options().get(option), where)
+                            .set(path, p.value(0.5), where + " (with " + covering.path() + " = " + covering.labels().get(option) + ")");
                 }
             }
         }
-        ParameterSpace space = new ParameterSpace(base, basePreset, parameters);
+        ParameterSpace space = new ParameterSpace(base, parameters);
         space.checkRanges(source);
         return space;
     }
@@ -149,7 +102,7 @@ public final class ParameterSpace {
                 case Parameter.Range r -> List.of(r.min(), r.max());
                 case Parameter.Grid g -> List.of(g.min(), g.max());
                 case Parameter.Integers i -> List.of(i.min(), i.max());
-                case Parameter.Choice c -> java.util.Arrays.asList(options[k]);
+                case Parameter.Choice c -> c.options();
             };
             Parameter.Choice covering = covering(parameters, p);
             for (int e = 0; e < ends.size(); e++) {
@@ -157,8 +110,8 @@ public final class ParameterSpace {
                 // alone on the base preset (inside each option of the choice that holds it) ...
                 int holders = covering == null ? 1 : covering.options().size();
                 for (int h = 0; h < holders; h++) {
-                    PresetEdit alone = new PresetEdit(basePreset);
-                    if (covering != null) put(alone, parameters.indexOf(covering), typed(covering, h));
+                    PresetEdit alone = new PresetEdit(base);
+                    if (covering != null) put(alone, parameters.indexOf(covering), covering.options().get(h));
                     put(alone, k, ends.get(e));
                     try {
                         alone.build("candidate");
@@ -197,17 +150,16 @@ public final class ParameterSpace {
         }
     }
 
-    /** Sets gene {@code k}'s typed {@code value} (an option's reason, if it is none) on {@code edit}. */
+    /** Sets gene {@code k}'s typed {@code value} on {@code edit}. */
     private void put(PresetEdit edit, int k, Object value) throws InputException {
-        if (value instanceof Invalid invalid) edit.fail(invalid.message());
-        else edit.set(paths[k], value, "parameter " + paths[k].text());
+        edit.set(paths[k], value, "parameter " + paths[k].text());
     }
 
     /** @return the typed value of gene {@code k} at unit gene {@code unit} */
     private Object value(int k, double unit) {
         return switch (parameters.get(k)) {
             case Parameter.Integers i -> i.whole(unit);
-            case Parameter.Choice c -> options[k][c.index(unit)];
+            case Parameter.Choice c -> c.value(unit);
             case Parameter.Range r -> r.numeric(unit);
             case Parameter.Grid g -> g.numeric(unit);
         };
@@ -215,7 +167,7 @@ public final class ParameterSpace {
 
     /** The edit of {@code genes}, choices first, with gene {@code k} set to {@code value} instead (k = -1: none). */
     private PresetEdit edit(double[] genes, int k, Object value) throws InputException {
-        PresetEdit edit = new PresetEdit(basePreset);
+        PresetEdit edit = new PresetEdit(base);
         for (int j : applyOrder) {
             Object v = j == k ? value : value(j, genes[j]);
             put(edit, j, v);
@@ -250,29 +202,6 @@ public final class ParameterSpace {
         return parameters.stream().mapToInt(p -> p instanceof Parameter.Choice c ? c.options().size() : 0).toArray();
     }
 
-    /** @return a copy of the base preset's tree. */
-    public ObjectNode base() {
-        return base.deepCopy();
-    }
-
-    /**
-     * @param genes one unit gene per parameter
-     * @return the base tree with every gene's value written at its path (for files; a candidate's
-     *         preset is {@link #preset})
-     * @throws InputException if a path does not exist in the tree built so far
-     */
-    public ObjectNode tree(double[] genes) throws InputException {
-        if (genes.length != parameters.size()) {
-            throw new IllegalArgumentException(genes.length + " genes for " + parameters.size() + " parameters");
-        }
-        ObjectNode tree = base.deepCopy();
-        for (int k : applyOrder) {
-            Parameter p = parameters.get(k);
-            PresetJson.set(tree, p.path(), p.value(genes[k]), "parameter " + p.path());
-        }
-        return tree;
-    }
-
     /**
      * @return the preset of {@code genes}
      * @throws InputException if the genes give an invalid preset (e.g. minSpeed &gt; maxSpeed);
@@ -287,7 +216,7 @@ public final class ParameterSpace {
 
     /** @return the base preset the genes are set on */
     public Preset basePreset() {
-        return basePreset;
+        return base;
     }
 
     /** @return the values of {@code genes} as short texts, gene order. */

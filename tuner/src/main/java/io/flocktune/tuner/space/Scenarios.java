@@ -1,20 +1,14 @@
 package io.flocktune.tuner.space;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.flocktune.objectives.ObjectiveSpec;
 import io.flocktune.sim.Check;
 import io.flocktune.sim.Preset;
+import io.flocktune.tuner.io.Edit;
 import io.flocktune.tuner.io.InputException;
 import io.flocktune.tuner.io.PresetEdit;
-import io.flocktune.tuner.io.PresetJson;
-import io.flocktune.tuner.io.PresetPath;
 
 import java.util.ArrayList;
-import java.util.Collections;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 
 /**
  * Several scenarios every candidate is measured on, so that robustness can be tuned for: each
@@ -68,14 +62,12 @@ public record Scenarios(Aggregate aggregate, List<Variant> list) {
      * One scenario.
      *
      * @param name short label, e.g. {@code "small"}
-     * @param set  overrides, dotted path → value, applied in order after the genes
+     * @param set  overrides, applied in order after the genes
      */
-    public record Variant(String name, Map<String, JsonNode> set) {
+    public record Variant(String name, List<Edit> set) {
         public Variant {
             if (name == null || name.isBlank()) throw new IllegalArgumentException("a scenario needs a name");
-            Map<String, JsonNode> copy = new LinkedHashMap<>();
-            Check.present("set", set).forEach((k, v) -> copy.put(k, v.deepCopy()));
-            set = Collections.unmodifiableMap(copy);
+            set = List.copyOf(Check.present("set", set));
         }
     }
 
@@ -85,76 +77,18 @@ public record Scenarios(Aggregate aggregate, List<Variant> list) {
     }
 
     /**
-     * @return the preset trees of every scenario: {@code tree} with each scenario's overrides, or
-     *         {@code tree} alone when there are none
-     * @throws InputException if an override's path does not exist
+     * @return the presets a candidate runs as: {@code candidate} with each scenario's overrides
+     *         ({@link PresetEdit}, no JSON), or {@code candidate} alone when there are none
+     * @throws InputException if an override's path does not exist or it makes an invalid preset;
+     *                        the message starts with {@code source}
      */
-    public List<ObjectNode> apply(ObjectNode tree, String source) throws InputException {
-        if (list.isEmpty()) return List.of(tree);
-        List<ObjectNode> trees = new ArrayList<>();
+    public List<Preset> apply(Preset candidate, String source) throws InputException {
+        if (list.isEmpty()) return List.of(candidate);
+        List<Preset> presets = new ArrayList<>(list.size());
         for (Variant v : list) {
-            ObjectNode t = tree.deepCopy();
-            for (Map.Entry<String, JsonNode> e : v.set().entrySet()) {
-                PresetJson.set(t, e.getKey(), e.getValue().deepCopy(), source + ": scenarios." + v.name() + ".set." + e.getKey());
-            }
-            trees.add(t);
+            presets.add(Edit.setAll(new PresetEdit(candidate), v.set(), source + ": scenarios." + v.name() + ".set.").build(source));
         }
-        return trees;
-    }
-
-    /** The presets a candidate runs as, one per scenario: see {@link #typed}. */
-    @FunctionalInterface
-    public interface Typed {
-        /**
-         * @return {@code candidate} with each scenario's overrides, or {@code candidate} alone
-         * @throws InputException if an override makes an invalid preset
-         */
-        List<Preset> apply(Preset candidate) throws InputException;
-    }
-
-    /**
-     * @param base a preset of the candidates' shape: each override is read once as the type its
-     *             path has there
-     * @return the scenarios' overrides as typed path setters ({@link PresetEdit}), applied to a
-     *         candidate without JSON
-     * @throws InputException if an override's path does not exist
-     */
-    public Typed typed(Preset base, String source) throws InputException {
-        if (list.isEmpty()) return List::of;
-        int n = list.size();
-        PresetPath[][] paths = new PresetPath[n][];
-        Object[][] values = new Object[n][];
-        String[][] problems = new String[n][];
-        for (int s = 0; s < n; s++) {
-            Variant v = list.get(s);
-            int m = v.set().size(), i = 0;
-            paths[s] = new PresetPath[m];
-            values[s] = new Object[m];
-            problems[s] = new String[m];
-            for (Map.Entry<String, JsonNode> e : v.set().entrySet()) {
-                paths[s][i] = PresetPath.of(e.getKey());
-                String where = source + ": scenarios." + v.name() + ".set." + e.getKey();
-                java.lang.reflect.Type type = new PresetEdit(base).type(paths[s][i], where);
-                try {
-                    values[s][i] = PresetJson.part(e.getValue(), type, e.getKey());
-                } catch (IllegalArgumentException invalid) {
-                    problems[s][i] = invalid.getMessage();
-                }
-                i++;
-            }
-        }
-        return candidate -> {
-            List<Preset> presets = new ArrayList<>(n);
-            for (int s = 0; s < n; s++) {
-                PresetEdit edit = new PresetEdit(candidate);
-                for (int i = 0; i < paths[s].length; i++) {
-                    if (problems[s][i] != null) edit.fail(problems[s][i]);
-                    else edit.set(paths[s][i], values[s][i], source + ": scenarios." + list.get(s).name() + ".set." + paths[s][i].text());
-                }
-                presets.add(edit.build(source));
-            }
-            return presets;
-        };
+        return presets;
     }
 
     /**

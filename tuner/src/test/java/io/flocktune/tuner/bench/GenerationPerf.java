@@ -83,7 +83,7 @@ public class GenerationPerf {
     @Setup(Level.Trial)
     public void setUp() throws Exception {
         Experiment e = Experiments.resolve(experiment);
-        ParameterSpace space = ParameterSpace.of(ExperimentJson.effectiveBase(e), e.parameters(), e.name() + ": parameters");
+        ParameterSpace space = ParameterSpace.of(e.effectiveBase(), e.parameters(), e.name() + ": parameters");
         evaluator = ExperimentEvaluator.of(e);
         int candidates = population > 0 ? population : e.genetics().population();
         int replicates = e.replication().perEvaluation();

@@ -37,9 +37,11 @@ class ComparisonJsonTest {
         assertEquals(2000, c.bootstrap());
         assertEquals(1, c.seed());
         Comparison.Arm.Fixed b = (Comparison.Arm.Fixed) c.arms().get(1);
-        assertEquals(0.0, b.preset().at("/alignment/weight").doubleValue());
+        assertEquals(0.0, ((io.flocktune.sim.Preset.RuleSet) b.preset()).alignment().weight());
         Comparison.Arm.Fixed arm = (Comparison.Arm.Fixed) c.arms().get(2);
-        assertEquals("linear", arm.preset().at("/separation/kind").textValue());
+        assertEquals(new io.flocktune.sim.rule.Separation.Linear(2, 0.05), ((io.flocktune.sim.Preset.RuleSet) arm.preset()).separation());
+        assertEquals(java.util.List.of(io.flocktune.tuner.io.Edit.of("separation", new io.flocktune.sim.rule.Separation.Linear(2, 0.05))),
+                arm.changes(), "the arm's own override, typed");
         assertEquals(10, c.objectives().getFirst().warmup(), "the scenario's warm-up is the default");
     }
 
@@ -54,6 +56,17 @@ class ComparisonJsonTest {
         for (int a = 0; a < 3; a++) assertEquals(Comparison.describe(c.arms().get(a)), Comparison.describe(back.arms().get(a)));
         assertEquals(c.set(), back.set());
         assertEquals(ComparisonJson.toTree(c), ComparisonJson.toTree(back), "applying the overrides again changes nothing");
+    }
+
+    /** The common overrides keep their own values when the first arm overrides one of them again. */
+    @Test
+    void theCommonOverridesAreTheirOwnWhereAnArmOverridesThemAgain() throws InputException {
+        Comparison c = ComparisonJson.parse(json(", \"set\": {\"world.size\": 40}").replace("{\"name\": \"a\", \"preset\": \"reynolds\"}",
+                "{\"name\": \"a\", \"preset\": \"reynolds\", \"set\": {\"world.size\": 50}}"), "tiny.json", null);
+        assertEquals(java.util.List.of(io.flocktune.tuner.io.Edit.of("world.size", 40.0)), c.set());
+        assertEquals(java.util.List.of(io.flocktune.tuner.io.Edit.of("world.size", 50.0)), c.arms().getFirst().changes());
+        assertEquals(50.0, ((Comparison.Arm.Fixed) c.arms().getFirst()).preset().world().size());
+        assertEquals(40.0, ((Comparison.Arm.Fixed) c.arms().get(1)).preset().world().size());
     }
 
     @Test

@@ -143,4 +143,32 @@ class ExperimentBuilderTest {
                 .range("cohesion.weight", 0.1, 2).build());
         assertEquals("experiment: objectives: give at least one", none.getMessage());
     }
+
+    /**
+     * The builder assembles the typed experiment without the JSON library: no class it uses is a
+     * Jackson class (it fills the file's form records, whose base and versions it leaves out).
+     */
+    @Test
+    void theBuilderUsesNoJson() throws Exception {
+        try (var in = ExperimentBuilder.class.getResourceAsStream("ExperimentBuilder.class")) {
+            var model = java.lang.classfile.ClassFile.of().parse(in.readAllBytes());
+            java.util.List<String> used = new java.util.ArrayList<>();
+            for (var entry : model.constantPool()) {
+                if (entry instanceof java.lang.classfile.constantpool.ClassEntry c) used.add(c.asInternalName());
+            }
+            assertTrue(used.contains("io/flocktune/tuner/io/Untyped"), "the scan reads the classes it uses: " + used);
+            assertEquals(java.util.List.of(), used.stream().filter(c -> c.startsWith("com/fasterxml")).toList());
+        }
+    }
+
+    /** A race set in code is the one a file's replicates.race gives, with the file's checks. */
+    @org.junit.jupiter.api.Test
+    void aRaceInCodeIsTheFilesRace() throws Exception {
+        Experiment raced = defaultInCode().race(8, 5, 0.05).build();
+        assertEquals(new io.flocktune.tuner.search.Race(8, 5, 0.05), raced.replication().race());
+        assertEquals(raced.replication(), ExperimentJson.parse(ExperimentJson.write(raced), "written.json", null).replication());
+        Experiment reordered = defaultInCode().race(8, 5, 0.05).replicates(2, 1, 30, 30, 5).build();
+        assertEquals(raced.replication(), reordered.replication(), "replicates(...) keeps the race");
+        assertThrows(io.flocktune.tuner.io.InputException.class, () -> defaultInCode().race(100, 5, 0.05).build());
+    }
 }

@@ -37,4 +37,30 @@ class ExperimentEvaluatorTest {
             assertArrayEquals(local.evaluate(genes, 11 + n), remote.evaluate(genes, 11 + n));
         }
     }
+
+    /** The evaluator of presets (the base preset's test runs) travels too: a preset is packed as its JSON text and measured alike. */
+    @Test
+    void theEvaluatorOfPresetsTravelsWithItsScenarios() throws Exception {
+        Experiment e = ExperimentJson.parse(TinyExperiment.json("", 2)
+                .replace("\"stop\"", "\"scenarios\": {\"aggregate\": \"worst\", \"list\": [{\"name\": \"small\", \"set\": {\"world.size\": 30}}]},\n  \"stop\""),
+                "tiny.json", null);
+        var local = ExperimentEvaluator.ofPresets(e);
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        try (ObjectOutputStream out = new ObjectOutputStream(bytes)) {
+            out.writeObject(local);
+        }
+        Object copy;
+        try (ObjectInputStream in = new ObjectInputStream(new ByteArrayInputStream(bytes.toByteArray()))) {
+            copy = in.readObject();
+        }
+        @SuppressWarnings("unchecked")
+        var remote = (io.flocktune.tuner.eval.PortableEvaluator<io.flocktune.sim.Preset>) copy;
+        io.flocktune.sim.Preset base = e.effectiveBase();
+        io.flocktune.sim.Preset sent = remote.unpack(local.pack(base));
+        assertEquals(base, sent);
+        assertArrayEquals(local.evaluate(base, 3), remote.evaluate(sent, 3));
+        var alone = new io.flocktune.tuner.eval.PresetEvaluator(e.scenario().steps(), e.specs());
+        assertFalse(java.util.Arrays.equals(alone.evaluate(base, 3), local.evaluate(base, 3)),
+                "measured across the scenarios (the worst of the base and a small world), not the base alone");
+    }
 }

@@ -1,8 +1,13 @@
 package io.flocktune.tuner.experiment;
 
+import io.flocktune.sim.Preset;
+import io.flocktune.sim.rule.Neighbourhood;
+import io.flocktune.sim.rule.Separation;
+import io.flocktune.tuner.io.Edit;
 import io.flocktune.tuner.io.InputException;
 import io.flocktune.tuner.search.Selection;
 import io.flocktune.tuner.search.Strategy;
+import io.flocktune.tuner.space.Parameter;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -219,5 +224,45 @@ class ExperimentJsonTest {
         assertTrue(text.getMessage().startsWith("m.json: seed: expected an integer"), text.getMessage());
         InputException dup = assertThrows(InputException.class, () -> ExperimentJson.parse(minimal(", \"seed\": 5, \"seed\": 6"), "m.json", null));
         assertTrue(dup.getMessage().contains("malformed JSON: seed: duplicate key"), dup.getMessage());
+    }
+
+    /** Overrides and choices are read as their path's type into typed records, and written back in that type, whole numbers as given. */
+    @Test
+    void overridesAndChoicesAreTypedAndWrittenAsGiven() throws Exception {
+        Experiment e = ExperimentJson.parse("""
+                {"format": "flocktune-experiment/1", "name": "m", "base": "reynolds",
+                 "set": {"predators.count": 1, "world.size": 80, "separation": {"kind": "linear", "radius": 2, "weight": 0.5}},
+                 "parameters": [{"path": "update", "choices": ["synchronous", "sequential"]},
+                                {"path": "neighbourhood", "choices": [{"kind": "metric", "radius": 5}, {"kind": "topological", "count": 7}]}],
+                 "objectives": ["polarization"]}""", "m.json", null);
+        assertEquals(java.util.List.of(Edit.of("predators.count", 1), Edit.of("world.size", 80.0),
+                Edit.of("separation", new Separation.Linear(2, 0.5))), e.set());
+        assertEquals(java.util.List.of(Preset.UpdateOrder.SYNCHRONOUS, Preset.UpdateOrder.SEQUENTIAL),
+                ((Parameter.Choice) e.parameters().get(0)).options());
+        assertEquals(java.util.List.of(new Neighbourhood.Metric(5), new Neighbourhood.Topological(7)),
+                ((Parameter.Choice) e.parameters().get(1)).options());
+        assertEquals(java.util.List.of("metric", "topological"), ((Parameter.Choice) e.parameters().get(1)).labels());
+        String written = ExperimentJson.write(e);
+        var tree = new com.fasterxml.jackson.databind.json.JsonMapper().readTree(written);
+        assertEquals("80", tree.at("/set/world.size").toString(), written);
+        assertEquals("{\"kind\":\"linear\",\"radius\":2,\"weight\":0.5}", tree.at("/set/separation").toString());
+        assertEquals("{\"kind\":\"metric\",\"radius\":5}", tree.at("/parameters/1/choices/0").toString());
+        assertEquals(e, ExperimentJson.parse(written, "written", null));
+        assertEquals(written, ExperimentJson.write(ExperimentJson.parse(written, "written", null)));
+    }
+
+    /** A choice that is no value of its path is refused up front, naming the option by its label. */
+    @Test
+    void aChoiceThatIsNoValueOfItsPathIsRefusedWithItsLabel() {
+        InputException wide = assertThrows(InputException.class, () -> ExperimentJson.parse("""
+                {"format": "flocktune-experiment/1", "name": "m", "base": "reynolds",
+                 "parameters": [{"path": "neighbourhood", "choices": [{"kind": "metric", "radius": 5},
+                                 {"kind": "fieldOfView", "radius": 5, "angle": 400}], "labels": ["metric", "wide"]}],
+                 "objectives": ["polarization"]}""", "m.json", null));
+        assertEquals("m.json: parameters[0] (neighbourhood): choice wide is not valid here, the preset is invalid: "
+                + "neighbourhood.angle = 400.0: must be in (0, 360]", wide.getMessage());
+        InputException type = assertThrows(InputException.class,
+                () -> ExperimentJson.parse(minimal(", \"set\": {\"boids.count\": \"many\"}"), "m.json", null));
+        assertTrue(type.getMessage().startsWith("m.json: base with set: boids.count"), type.getMessage());
     }
 }

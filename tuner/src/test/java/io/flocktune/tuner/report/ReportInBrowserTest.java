@@ -112,7 +112,7 @@ public class ReportInBrowserTest {
                 "the web player's module is inlined, with flock.mjs in it as a data: URL");
         assertFalse(html.contains("src=\"http") || html.contains("import(\"http"), "self-contained");
         long seed = Seeds.test(experiment.seed(), 0);
-        Preset base = PresetJson.fromTree(ExperimentJson.effectiveBase(experiment), experiment.name() + ": base");
+        Preset base = experiment.effectiveBase();
         Preset best = PresetJson.read(run.resolve("best/best.json"));
         try (Chromium browser = Chromium.start(profile)) {
             checkLivePreview(browser, report, List.of(base, best), seed, 12345);

@@ -103,7 +103,7 @@ final class Benchmark {
             replication = new Replication(replication.perEvaluation(), replication.perSurvival(), replication.validationSeeds(),
                     replication.testSeeds(), replication.finalists(), replication.combine(), method.race());
         }
-        ParameterSpace space = ParameterSpace.of(ExperimentJson.effectiveBase(e), e.parameters(), e.name() + ": parameters");
+        ParameterSpace space = ParameterSpace.of(e.effectiveBase(), e.parameters(), e.name() + ": parameters");
         PresetEvaluator presets = new PresetEvaluator(e.scenario().steps(), e.specs());
         StopRules stop = new StopRules(1_000_000, 0, Duration.ZERO, budget);
         try (LocalRunner runner = new LocalRunner(threads, e.timeLimit())) {

@@ -100,7 +100,7 @@ class RandomBaselineTest {
 
     private static double baseTest(Experiment e, int testSeeds) throws Exception {
         PresetEvaluator presets = new PresetEvaluator(e.scenario().steps(), e.specs());
-        var base = PresetJson.fromTree(ExperimentJson.effectiveBase(e), "base");
+        var base = e.effectiveBase();
         List<Trial<io.flocktune.sim.Preset>> trials = new ArrayList<>();
         for (int r = 0; r < testSeeds; r++) trials.add(new Trial<>(base, Benchmark.testSeed(r)));
         double[] means = new double[e.objectives().size()];

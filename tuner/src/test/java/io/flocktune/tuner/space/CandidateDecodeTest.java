@@ -3,8 +3,10 @@ package io.flocktune.tuner.space;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.flocktune.sim.Preset;
 import io.flocktune.sim.Presets;
+import io.flocktune.sim.rule.Separation;
 import io.flocktune.tuner.experiment.Experiment;
 import io.flocktune.tuner.experiment.ExperimentJson;
+import io.flocktune.tuner.io.Edit;
 import io.flocktune.tuner.io.InputException;
 import io.flocktune.tuner.io.PresetEdit;
 import io.flocktune.tuner.io.PresetJson;
@@ -30,7 +32,8 @@ class CandidateDecodeTest {
     /** The decoder's classes do not use the JSON library or the JSON layer: a candidate costs no JSON. */
     @Test
     void theDecoderHasNoJsonDependency() throws IOException {
-        List<Class<?>> decoder = new ArrayList<>(List.of(PresetEdit.class, PresetPath.class));
+        List<Class<?>> decoder = new ArrayList<>(List.of(PresetEdit.class, PresetPath.class, Edit.class, Scenarios.class,
+                ParameterSpace.class, Parameter.class));
         decoder.addAll(List.of(PresetEdit.class.getDeclaredClasses()));
         assertTrue(decoder.size() > 2, "the edit's nested classes are checked too: " + decoder);
         for (Class<?> c : decoder) {
@@ -54,12 +57,10 @@ class CandidateDecodeTest {
     void typedDecodeEqualsTheJsonTreeOfTheSameGenes() throws Exception {
         Experiment e = ExperimentJson.parse(new String(ExperimentJson.class
                 .getResourceAsStream("/io/flocktune/tuner/experiments/default.json").readAllBytes(), StandardCharsets.UTF_8), "default.json", null);
-        ParameterSpace numbers = ParameterSpace.of(ExperimentJson.effectiveBase(e), e.parameters(), "default");
-        ParameterSpace choices = ParameterSpace.of(PresetJson.toTree(Presets.get("reynolds")), List.of(
-                Parameter.Choice.of("separation", List.of(
-                        ParameterSpaceTest.json("{\"kind\": \"linear\", \"radius\": 2, \"weight\": 0.05}"),
-                        ParameterSpaceTest.json("{\"kind\": \"inverseDistance\", \"radius\": 2, \"weight\": 1.5}"))),
-                Parameter.Choice.of("update", List.of(ParameterSpaceTest.json("\"synchronous\""), ParameterSpaceTest.json("\"sequential\""))),
+        ParameterSpace numbers = ParameterSpace.of(e.effectiveBase(), e.parameters(), "default");
+        ParameterSpace choices = ParameterSpace.of(Presets.get("reynolds"), List.of(
+                Parameter.Choice.of("separation", List.of(new Separation.Linear(2, 0.05), new Separation.InverseDistance(2, 1.5))),
+                Parameter.Choice.of("update", List.of(Preset.UpdateOrder.SYNCHRONOUS, Preset.UpdateOrder.SEQUENTIAL)),
                 new Parameter.Range("separation.weight", 0.01, 3, Parameter.Scale.LOG),
                 new Parameter.Integers("boids.count", 10, 60),
                 new Parameter.Range("boids.minSpeed", 0, 0.9, Parameter.Scale.LINEAR),
@@ -69,7 +70,7 @@ class CandidateDecodeTest {
         for (ParameterSpace space : List.of(numbers, choices)) {
             for (int n = 0; n < 300; n++) {
                 double[] genes = random.doubles(space.size()).toArray();
-                ObjectNode tree = space.tree(genes);
+                ObjectNode tree = tree(space, genes);
                 Preset viaJson;
                 try {
                     viaJson = PresetJson.fromTree(tree, "candidate");
@@ -83,6 +84,18 @@ class CandidateDecodeTest {
             }
         }
         assertTrue(invalid > 0, "some candidates (minSpeed above maxSpeed) are refused, with the same message");
+    }
+
+    /** The JSON tree of {@code genes}: each gene's value in its JSON form set at its path of the base's tree, choices first. */
+    private static ObjectNode tree(ParameterSpace space, double[] genes) throws InputException {
+        ObjectNode tree = PresetJson.toTree(space.basePreset());
+        for (boolean choices : new boolean[] {true, false}) {
+            for (int k = 0; k < space.size(); k++) {
+                Parameter p = space.parameters().get(k);
+                if (p instanceof Parameter.Choice == choices) PresetJson.set(tree, p.path(), PresetJson.partToTree(p.value(genes[k])), "test");
+            }
+        }
+        return tree;
     }
 
     /** The same bad value gives the same message whether it comes from {@code --set} or from a gene. */

@@ -1,12 +1,10 @@
 package io.flocktune.tuner.space;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.json.JsonMapper;
 import io.flocktune.sim.Preset;
 import io.flocktune.sim.Presets;
+import io.flocktune.sim.rule.Neighbourhood;
 import io.flocktune.sim.rule.Separation;
 import io.flocktune.tuner.io.InputException;
-import io.flocktune.tuner.io.PresetJson;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;
@@ -15,12 +13,6 @@ import java.util.SplittableRandom;
 import static org.junit.jupiter.api.Assertions.*;
 
 class ParameterSpaceTest {
-    static final JsonMapper JSON = new JsonMapper();
-
-    static JsonNode json(String text) throws Exception {
-        return JSON.readTree(text);
-    }
-
     @Test
     void rangesDecodeLinearlyAndLogarithmically() {
         Parameter.Range linear = new Parameter.Range("a", 2, 10, Parameter.Scale.LINEAR);
@@ -88,9 +80,11 @@ class ParameterSpaceTest {
 
     @Test
     void choiceLabelsAreKindsMadeDistinct() throws Exception {
-        List<JsonNode> options = List.of(json("{\"kind\": \"linear\", \"radius\": 1, \"weight\": 1}"),
-                json("{\"kind\": \"linear\", \"radius\": 2, \"weight\": 1}"), json("{\"kind\": \"normalized\", \"radius\": 1, \"weight\": 1}"));
+        List<Separation> options = List.of(new Separation.Linear(1, 1), new Separation.Linear(2, 1), new Separation.Normalized(1, 1));
         assertEquals(List.of("linear#0", "linear#1", "normalized"), Parameter.Choice.labelsOf(options));
+        assertEquals(List.of("synchronous", "sequential", "2.0", "5", "true", "wrap", "option"), Parameter.Choice.labelsOf(List.of(
+                Preset.UpdateOrder.SYNCHRONOUS, Preset.UpdateOrder.SEQUENTIAL, 2.0, 5, true, "wrap",
+                Presets.rules("reynolds").goal())));
         Parameter.Choice c = Parameter.Choice.of("separation", options);
         assertEquals(0, c.index(0.0));
         assertEquals(2, c.index(Math.nextDown(1.0)));
@@ -99,11 +93,10 @@ class ParameterSpaceTest {
     @Test
     void choicesApplyBeforeTheNumericGenesInsideThem() throws Exception {
         Parameter.Choice separation = Parameter.Choice.of("separation", List.of(
-                json("{\"kind\": \"linear\", \"radius\": 2, \"weight\": 0.05}"),
-                json("{\"kind\": \"normalized\", \"radius\": 3, \"weight\": 1}")));
+                new Separation.Linear(2, 0.05), new Separation.Normalized(3, 1)));
         Parameter.Range weight = new Parameter.Range("separation.weight", 0.5, 1.5, Parameter.Scale.LINEAR);
         // the numeric gene is declared first but applied after the choice
-        ParameterSpace space = ParameterSpace.of(PresetJson.toTree(Presets.rules("reynolds")), List.of(weight, separation), "test");
+        ParameterSpace space = ParameterSpace.of(Presets.rules("reynolds"), List.of(weight, separation), "test");
         Preset.RuleSet p = assertInstanceOf(Preset.RuleSet.class, space.preset(new double[] {0.5, 0.9}));
         assertEquals(new Separation.Normalized(3, 1.0), p.separation());
         assertEquals(List.of("1.0", "normalized"), space.labels(new double[] {0.5, 0.9}));
@@ -112,13 +105,12 @@ class ParameterSpaceTest {
 
     @Test
     void unknownPathsAreNamed() throws Exception {
-        var base = PresetJson.toTree(Presets.rules("reynolds"));
+        var base = Presets.rules("reynolds");
         InputException unknown = assertThrows(InputException.class, () -> ParameterSpace.of(base,
                 List.of(new Parameter.Range("cohesion.wieght", 0.1, 1, Parameter.Scale.LINEAR)), "exp.json: parameters"));
         assertTrue(unknown.getMessage().startsWith("exp.json: parameters[0].path = cohesion.wieght: no key \"wieght\""), unknown.getMessage());
         Parameter.Choice separation = Parameter.Choice.of("separation", List.of(
-                json("{\"kind\": \"linear\", \"radius\": 2, \"weight\": 0.05}"),
-                json("{\"kind\": \"inverseSquareClamped\", \"radius\": 2, \"weight\": 1, \"strength\": 1, \"maxForce\": 1}")));
+                new Separation.Linear(2, 0.05), new Separation.InverseSquareClamped(2, 1, 1, 1)));
         InputException inside = assertThrows(InputException.class, () -> ParameterSpace.of(base,
                 List.of(separation, new Parameter.Range("separation.strength", 0.1, 1, Parameter.Scale.LINEAR)), "exp.json: parameters"));
         assertTrue(inside.getMessage().contains("(with separation = linear)"), inside.getMessage());
@@ -127,7 +119,7 @@ class ParameterSpaceTest {
     /** Genes that are valid alone can still clash: such candidates fail with the preset's message. */
     @Test
     void genesThatMakeAnInvalidPresetFailWithThePresetsMessage() throws Exception {
-        ParameterSpace space = ParameterSpace.of(PresetJson.toTree(Presets.rules("reynolds")),
+        ParameterSpace space = ParameterSpace.of(Presets.rules("reynolds"),
                 List.of(new Parameter.Range("boids.minSpeed", 0.2, 0.9, Parameter.Scale.LINEAR),
                         new Parameter.Range("boids.maxSpeed", 0.3, 1.5, Parameter.Scale.LINEAR)), "test");
         assertEquals(0.55, space.preset(new double[] {0.5, 0.9}).boids().minSpeed(), 1e-12);
@@ -138,19 +130,19 @@ class ParameterSpaceTest {
     /** A range that reaches outside a field's valid values is refused before any simulation, with the preset's rule. */
     @Test
     void rangesAndChoicesOutsideThePresetsRulesAreRefusedUpFront() throws Exception {
-        var base = PresetJson.toTree(Presets.rules("reynolds"));
+        var base = Presets.rules("reynolds");
         InputException speed = assertThrows(InputException.class, () -> ParameterSpace.of(base,
                 List.of(new Parameter.Range("boids.minSpeed", 1.5, 2, Parameter.Scale.LINEAR)), "exp.json: parameters"));
         assertEquals("exp.json: parameters[0] (boids.minSpeed): range [1.5, 2.0] reaches outside the valid values: at 1.5, "
                 + "the preset is invalid: boids.maxSpeed = 1.0: must be >= minSpeed = 1.5", speed.getMessage());
         InputException angle = assertThrows(InputException.class, () -> ParameterSpace.of(base,
-                List.of(new Parameter.Choice("neighbourhood", List.of(json("{\"kind\": \"metric\", \"radius\": 5}"),
-                        json("{\"kind\": \"fieldOfView\", \"radius\": 5, \"angle\": 400}")), List.of("metric", "wide"))),
-                "exp.json: parameters"));
-        assertEquals("exp.json: parameters[0] (neighbourhood): choice wide is not valid here, the preset is invalid: "
-                + "neighbourhood.angle = 400.0: must be in (0, 360]", angle.getMessage());
+                List.of(new Parameter.Choice("neighbourhood", List.of(new Neighbourhood.Metric(5), Preset.UpdateOrder.SEQUENTIAL),
+                        List.of("metric", "wrong"))), "exp.json: parameters"));
+        assertEquals("exp.json: parameters[0] (neighbourhood): choice wrong is not valid here, the preset is invalid: "
+                + "neighbourhood: expected a neighbourhood (metric, metricExcludingCoincident, fieldOfView, topological, global), "
+                + "found sequential", angle.getMessage());
         InputException kind = assertThrows(InputException.class, () -> ParameterSpace.of(base,
-                List.of(Parameter.Choice.of("separation.kind", List.of(json("\"linear\""), json("\"normalized\"")))),
+                List.of(Parameter.Choice.of("separation.kind", List.of("linear", "normalized"))),
                 "exp.json: parameters"));
         assertTrue(kind.getMessage().startsWith("exp.json: parameters[0].path = separation.kind: a rule's kind cannot be a gene"),
                 kind.getMessage());

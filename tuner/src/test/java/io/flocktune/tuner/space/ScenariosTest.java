@@ -1,13 +1,12 @@
 package io.flocktune.tuner.space;
 
-import com.fasterxml.jackson.databind.node.IntNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.flocktune.objectives.ObjectiveSpec;
 import io.flocktune.objectives.Objectives;
 import io.flocktune.sim.Preset;
 import io.flocktune.tuner.eval.PresetEvaluator;
 import io.flocktune.tuner.experiment.Experiment;
 import io.flocktune.tuner.experiment.ExperimentJson;
+import io.flocktune.tuner.io.Edit;
 import io.flocktune.tuner.io.InputException;
 import io.flocktune.tuner.io.PresetJson;
 import io.flocktune.tuner.run.TinyExperiment;
@@ -16,7 +15,6 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 import java.util.List;
-import java.util.Map;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -29,8 +27,8 @@ class ScenariosTest {
             ObjectiveSpec.parse("collisionRate(distance=1):mean:min"), ObjectiveSpec.parse("milling:mean:target=0.5+-0.1"));
 
     static Scenarios of(Scenarios.Aggregate aggregate) {
-        return new Scenarios(aggregate, List.of(new Scenarios.Variant("a", Map.of("boids.count", IntNode.valueOf(20))),
-                new Scenarios.Variant("b", Map.of("boids.count", IntNode.valueOf(40)))));
+        return new Scenarios(aggregate, List.of(new Scenarios.Variant("a", List.of(Edit.of("boids.count", 20))),
+                new Scenarios.Variant("b", List.of(Edit.of("boids.count", 40)))));
     }
 
     @Test
@@ -46,16 +44,14 @@ class ScenariosTest {
     @Test
     void theGeneEvaluatorIsTheWorstOfEachScenarioOnTheSameSeed() throws InputException {
         Experiment e = TinyExperiment.of("", 1);
-        ObjectNode base = ExperimentJson.effectiveBase(e);
+        Preset base = e.effectiveBase();
         ParameterSpace space = ParameterSpace.of(base, e.parameters(), "tiny");
         PresetEvaluator presets = new PresetEvaluator(60, SPECS.subList(0, 2));
         double[] genes = {0.7, 0.4, 0.3, 0.6, 0.5};
         double[] worst = assertDoesNotThrow(() -> presets.ofGenes(space, of(Scenarios.Aggregate.WORST)).evaluate(genes, 99));
         double[][] each = new double[2][];
         for (int s = 0; s < 2; s++) {
-            ObjectNode tree = space.tree(genes);
-            PresetJson.set(tree, "boids.count", IntNode.valueOf(20 * (s + 1)), "test");
-            Preset p = PresetJson.fromTree(tree, "test");
+            Preset p = PresetJson.override(space.preset(genes), "test", List.of("boids.count=" + 20 * (s + 1)));
             each[s] = Objectives.evaluate(p, 99, 60, SPECS.subList(0, 2));
         }
         assertEquals(Math.min(each[0][0], each[1][0]), worst[0], 0);
