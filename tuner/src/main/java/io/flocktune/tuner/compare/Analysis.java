@@ -4,6 +4,7 @@ import io.flocktune.objectives.Measurement;
 import io.flocktune.objectives.ObjectiveSpec;
 import io.flocktune.sim.Check;
 import io.flocktune.tuner.search.Seeds;
+import io.flocktune.tuner.stats.PairedTests;
 
 import java.util.ArrayList;
 import java.util.List;

@@ -7,6 +7,7 @@ import io.flocktune.tuner.experiment.Experiment;
 import io.flocktune.tuner.experiment.Scenario;
 import io.flocktune.tuner.io.Edit;
 import io.flocktune.tuner.space.Parameter;
+import io.flocktune.tuner.stats.PairedTests;
 
 import java.time.Duration;
 import java.util.HashSet;

@@ -7,6 +7,7 @@ import io.flocktune.tuner.io.InputException;
 import io.flocktune.tuner.io.PresetJson;
 import io.flocktune.tuner.report.Charts;
 import io.flocktune.tuner.report.Pages;
+import io.flocktune.tuner.stats.PairedTests;
 import org.apache.commons.csv.CSVFormat;
 import org.apache.commons.csv.CSVParser;
 import org.apache.commons.csv.CSVRecord;

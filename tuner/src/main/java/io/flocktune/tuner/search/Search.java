@@ -5,6 +5,7 @@ import io.flocktune.tuner.eval.Evaluator;
 import io.flocktune.tuner.eval.Outcome;
 import io.flocktune.tuner.eval.Trial;
 import io.flocktune.tuner.eval.TrialRunner;
+import io.flocktune.tuner.stats.PairedTests;
 import io.jenetics.DoubleChromosome;
 import io.jenetics.DoubleGene;
 import io.jenetics.Genotype;
@@ -647,8 +648,8 @@ public final class Search<C extends Comparable<? super C>> {
             double[] best = perSeedFitness(incumbent);
             List<Validated> others = standing.stream().filter(v -> v != incumbent).toList();
             double[] p = new double[others.size()];
-            for (int k = 0; k < p.length; k++) p[k] = Race.worseP(perSeedFitness(others.get(k)), best);
-            double[] adjusted = Race.holmAdjusted(p);
+            for (int k = 0; k < p.length; k++) p[k] = PairedTests.wilcoxonGreater(perSeedFitness(others.get(k)), best).p();
+            double[] adjusted = PairedTests.holm(p);
             for (int k = 0; k < p.length; k++) {
                 long id = others.get(k).individual().id();
                 pValues.put(id, adjusted[k]);

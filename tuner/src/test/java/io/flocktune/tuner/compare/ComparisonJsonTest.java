@@ -1,6 +1,7 @@
 package io.flocktune.tuner.compare;
 
 import io.flocktune.tuner.io.InputException;
+import io.flocktune.tuner.stats.PairedTests;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.api.Test;

@@ -14,52 +14,6 @@ import static org.junit.jupiter.api.Assertions.*;
 
 class RaceTest {
 
-    /** Holm's adjusted p-values: (m − j + 1) p₍ⱼ₎, made monotone, capped at 1. */
-    @Test
-    void holmAdjustsTheSortedPValuesStepDown() {
-        assertArrayEquals(new double[] {0.03, 0.06, 0.06}, Race.holmAdjusted(new double[] {0.01, 0.04, 0.03}), 1e-15);
-        assertArrayEquals(new double[] {0.9, 0.5}, Race.holmAdjusted(new double[] {0.9, 0.25}), 1e-15);
-        assertArrayEquals(new double[] {0.2}, Race.holmAdjusted(new double[] {0.2}), 0);
-    }
-
-    /** One-sided exact Wilcoxon: worse on every one of n seeds gives 2⁻ⁿ; better or equal gives 1. */
-    @Test
-    void theSignedRankTestSaysHowSurelyACandidateIsWorse() {
-        double[] incumbent = {1, 2, 3, 4, 5, 6, 7, 8, 9, 10};
-        double[] worse = new double[10], better = new double[10];
-        for (int s = 0; s < 10; s++) {
-            worse[s] = incumbent[s] + 0.1 * (s + 1);
-            better[s] = incumbent[s] - 0.1 * (s + 1);
-        }
-        assertEquals(1.0 / 1024, Race.worseP(worse, incumbent), 1e-12);
-        assertEquals(1, Race.worseP(better, incumbent));
-        assertEquals(1, Race.worseP(incumbent.clone(), incumbent));
-        double[] mixed = incumbent.clone();
-        mixed[0] += 5;   // worse on one seed, better on another, equal on eight: the zeros drop out, W+ = 2 of 3
-        mixed[1] -= 0.01;
-        assertEquals(0.5, Race.worseP(mixed, incumbent), 1e-15, "P(W+ >= 2) over the 4 sign patterns of ranks 1, 2");
-        // ties share their rank: differences 1, 1, -1 have ranks 2, 2, 2; W+ = 4 or more in 4 of 8 patterns
-        assertEquals(0.5, Race.worseP(new double[] {1, 1, -1}, new double[3]), 1e-15);
-        // without zeros or ties it is half of commons-math3's exact two-sided p when W+ > W-
-        java.util.SplittableRandom random = new java.util.SplittableRandom(3);
-        for (int trial = 0; trial < 100; trial++) {
-            int n = 5 + random.nextInt(12);   // commons enumerates all 2^n patterns
-            double[] a = random.doubles(n).map(v -> v + 0.2).toArray(), b = random.doubles(n).toArray();
-            double plus = 0, minus = 0;
-            double[] ranks = new org.apache.commons.math3.stat.ranking.NaturalRanking()
-                    .rank(java.util.stream.IntStream.range(0, n).mapToDouble(k -> Math.abs(a[k] - b[k])).toArray());
-            for (int k = 0; k < n; k++) if (a[k] > b[k]) plus += ranks[k]; else minus += ranks[k];
-            if (plus <= minus) continue;
-            double commons = new org.apache.commons.math3.stat.inference.WilcoxonSignedRankTest().wilcoxonSignedRankTest(a, b, true);
-            assertEquals(commons / 2, Race.worseP(a, b), 1e-12, "n = " + n);
-        }
-        // above 30 differences, the normal approximation: 40 positive ones are as sure as the exact test says
-        double[] forty = new double[40];
-        for (int s = 0; s < 40; s++) forty[s] = s + 1;
-        double p = Race.worseP(forty, new double[40]);
-        assertTrue(p > 0 && p < 1e-7, "p = " + p);
-    }
-
     /** A bowl with its minimum at (0.3, 0.7) and noise of sd 0.02 of its own for every candidate and seed. */
     private static final io.flocktune.tuner.eval.Evaluator<double[]> NOISY = (genes, seed) -> {
         double dx = genes[0] - 0.3, dy = genes[1] - 0.7;

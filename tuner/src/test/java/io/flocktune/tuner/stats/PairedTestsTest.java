@@ -1,4 +1,4 @@
-package io.flocktune.tuner.compare;
+package io.flocktune.tuner.stats;
 
 import org.apache.commons.math3.distribution.NormalDistribution;
 import org.apache.commons.math3.stat.inference.WilcoxonSignedRankTest;
@@ -128,5 +128,50 @@ class PairedTestsTest {
         double estimate = PairedTests.a12(a, b);
         assertTrue(ci[0] < estimate && estimate < ci[1], Arrays.toString(ci) + " around " + estimate);
         assertArrayEquals(new double[] {0.5, 0.5}, PairedTests.a12Interval(a, a, 500, 0.95, 1));
+    }
+
+    private static double greater(double[] a, double[] b) {
+        return PairedTests.wilcoxonGreater(a, b).p();
+    }
+
+    /** One-sided: greater on every one of n pairs gives 2⁻ⁿ exactly; smaller or equal on all gives 1 (or near it). */
+    @Test
+    void theOneSidedTestGivesTheUpperTailOfTheSameDistribution() {
+        double[] incumbent = {1, 2, 3, 4, 5, 6, 7, 8, 9, 10};
+        double[] worse = new double[10], better = new double[10];
+        for (int s = 0; s < 10; s++) {
+            worse[s] = incumbent[s] + 0.1 * (s + 1);
+            better[s] = incumbent[s] - 0.1 * (s + 1);
+        }
+        assertEquals(1.0 / 1024, greater(worse, incumbent), 1e-12);
+        assertEquals(1, greater(better, incumbent), 1e-15);
+        assertEquals(1, greater(incumbent.clone(), incumbent), 0);
+        double[] mixed = incumbent.clone();
+        mixed[0] += 5;   // worse on one seed, better on another, equal on eight: the zeros drop out, W+ = 2 of 3
+        mixed[1] -= 0.01;
+        assertEquals(0.5, greater(mixed, incumbent), 1e-15, "P(W+ >= 2) over the 4 sign patterns of ranks 1, 2");
+        // ties share their rank: differences 1, 1, -1 have ranks 2, 2, 2; W+ = 4 or more in 4 of 8 patterns
+        assertEquals(0.5, greater(new double[] {1, 1, -1}, new double[3]), 1e-15);
+        // without zeros or ties it is half of commons-math3's exact two-sided p when W+ > W-
+        java.util.SplittableRandom random = new java.util.SplittableRandom(3);
+        for (int trial = 0; trial < 100; trial++) {
+            int n = 5 + random.nextInt(12);   // commons enumerates all 2^n patterns
+            double[] a = random.doubles(n).map(v -> v + 0.2).toArray(), b = random.doubles(n).toArray();
+            double plus = 0, minus = 0;
+            double[] ranks = new org.apache.commons.math3.stat.ranking.NaturalRanking()
+                    .rank(java.util.stream.IntStream.range(0, n).mapToDouble(k -> Math.abs(a[k] - b[k])).toArray());
+            for (int k = 0; k < n; k++) if (a[k] > b[k]) plus += ranks[k]; else minus += ranks[k];
+            if (plus <= minus) continue;
+            double commons = new org.apache.commons.math3.stat.inference.WilcoxonSignedRankTest().wilcoxonSignedRankTest(a, b, true);
+            assertEquals(commons / 2, greater(a, b), 1e-12, "n = " + n);
+        }
+        // above EXACT_LIMIT differences, the normal approximation's upper tail
+        double[] many = new double[60];
+        for (int s = 0; s < 60; s++) many[s] = s % 3 == 0 ? -(s + 1) : s + 1;
+        PairedTests.Wilcoxon w = PairedTests.wilcoxonGreater(many, new double[60]);
+        assertEquals(PairedTests.Method.NORMAL, w.method());
+        double z = (w.wPlus() - 60 * 61 / 4.0 - 0.5) / Math.sqrt(60 * 61 * 121 / 24.0);
+        assertEquals(1 - new NormalDistribution(0, 1).cumulativeProbability(z), w.p(), 1e-12);
+        assertEquals(w.p(), PairedTests.wilcoxon(many, new double[60]).p() / 2, 1e-12, "half the two-sided p on the upper side");
     }
 }

@@ -1,4 +1,4 @@
-package io.flocktune.tuner.compare;
+package io.flocktune.tuner.stats;
 
 import org.apache.commons.math3.distribution.NormalDistribution;
 import org.apache.commons.math3.stat.ranking.NaNStrategy;
@@ -9,10 +9,11 @@ import java.util.Arrays;
 import java.util.SplittableRandom;
 
 /**
- * The paired statistics of a comparison: the Wilcoxon signed-rank test, Holm's step-down
- * correction and the Vargha–Delaney A12 effect size with a paired bootstrap interval. Inputs
- * are "goodness" values (higher is better, {@link Goodness}), paired by replicate: {@code a[r]}
- * and {@code b[r]} come from the same seed and initial state.
+ * Paired statistics, for a comparison's arms and a race's candidates: the Wilcoxon signed-rank
+ * test (two-sided, or one-sided), Holm's step-down correction and the Vargha–Delaney A12 effect
+ * size with a paired bootstrap interval. Inputs are paired by replicate: {@code a[r]} and
+ * {@code b[r]} come from the same seed and initial state (a comparison's are "goodness" values,
+ * higher is better; a race's are fitness, lower is better).
  */
 public final class PairedTests {
     private PairedTests() {}
@@ -68,6 +69,23 @@ public final class PairedTests {
      * @param b goodness of arm B per replicate, same length
      */
     public static Wilcoxon wilcoxon(double[] a, double[] b) {
+        return signedRank(a, b, false);
+    }
+
+    /**
+     * The one-sided Wilcoxon signed-rank test of "{@code a} tends to exceed {@code b}", as
+     * {@link #wilcoxon} computes it but with the upper tail only: exact P(W+ &ge; observed) for
+     * n &le; {@value #EXACT_LIMIT}, else z = (W+ − μ − ½) / σ.
+     *
+     * @param a values per replicate
+     * @param b values per replicate, same length
+     * @return the test; its p is 1 when every difference is zero
+     */
+    public static Wilcoxon wilcoxonGreater(double[] a, double[] b) {
+        return signedRank(a, b, true);
+    }
+
+    private static Wilcoxon signedRank(double[] a, double[] b, boolean greater) {
         if (a.length != b.length) throw new IllegalArgumentException("paired samples of lengths " + a.length + " and " + b.length);
         double[] d = new double[a.length];
         int n = 0;
@@ -84,7 +102,7 @@ public final class PairedTests {
         double wPlus = 0;
         for (int i = 0; i < n; i++) if (d[i] > 0) wPlus += ranks[i];
         double mean = n * (n + 1) / 4.0;
-        if (n <= EXACT_LIMIT) return new Wilcoxon(n, wPlus, exactP(ranks, wPlus, mean), Method.EXACT);
+        if (n <= EXACT_LIMIT) return new Wilcoxon(n, wPlus, exactP(ranks, wPlus, mean, greater), Method.EXACT);
         double[] sorted = magnitude.clone();
         Arrays.sort(sorted);
         double ties = 0;
@@ -96,13 +114,16 @@ public final class PairedTests {
             i = j;
         }
         double variance = n * (n + 1) * (2 * n + 1) / 24.0 - ties / 48.0;
-        double z = Math.max(0, Math.abs(wPlus - mean) - 0.5) / Math.sqrt(variance);
-        double p = 2 * new NormalDistribution(null, 0, 1).cumulativeProbability(-z);
+        double z = greater ? (wPlus - mean - 0.5) / Math.sqrt(variance) : Math.max(0, Math.abs(wPlus - mean) - 0.5) / Math.sqrt(variance);
+        double p = (greater ? 1 : 2) * new NormalDistribution(null, 0, 1).cumulativeProbability(-z);
         return new Wilcoxon(n, wPlus, Math.min(1, p), Method.NORMAL);
     }
 
-    /** Exact two-sided p of W+ under random signs, by counting subset sums of the doubled ranks. */
-    private static double exactP(double[] ranks, double wPlus, double mean) {
+    /**
+     * Exact p of W+ under random signs, by counting subset sums of the doubled ranks: two-sided,
+     * or the upper tail when {@code greater}.
+     */
+    private static double exactP(double[] ranks, double wPlus, double mean, boolean greater) {
         int[] doubled = new int[ranks.length];
         int total = 0;
         for (int i = 0; i < ranks.length; i++) {
@@ -120,7 +141,7 @@ public final class PairedTests {
         double extreme = 0, all = 0;
         for (int s = 0; s <= total; s++) {
             all += ways[s];
-            if (Math.abs(s - 2 * mean) >= observed - 1e-9) extreme += ways[s];
+            if (greater ? s >= 2 * wPlus - 1e-9 : Math.abs(s - 2 * mean) >= observed - 1e-9) extreme += ways[s];
         }
         return Math.min(1, extreme / all);
     }
@@ -217,8 +238,8 @@ public final class PairedTests {
         return new double[] {quantile(estimates, tail), quantile(estimates, 1 - tail)};
     }
 
-    /** Quantile of sorted values by linear interpolation (type 7). */
-    static double quantile(double[] sorted, double q) {
+    /** @return the {@code q} quantile, q in [0, 1], of values sorted ascending, by linear interpolation (type 7) */
+    public static double quantile(double[] sorted, double q) {
         double h = (sorted.length - 1) * q;
         int lo = (int) Math.floor(h);
         int hi = Math.min(sorted.length - 1, lo + 1);
