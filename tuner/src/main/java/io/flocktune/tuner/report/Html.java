@@ -71,8 +71,14 @@ final class Html {
                 }
                 h.append("</tr>\n");
             }
-            h.append("</tbody></table>\n<p class=\"note\">The finalists are ranked by their means on ").append(e.replication().validationSeeds())
-                    .append(" held-out selection seeds; every number shown comes from ").append(e.replication().testSeeds())
+            io.flocktune.tuner.search.Race race = e.replication().race();
+            h.append("</tbody></table>\n<p class=\"note\">").append(race == null
+                            ? "The finalists are ranked by their means on " + e.replication().validationSeeds() + " held-out selection seeds"
+                            : "The finalists are the best survivors of a race of " + race.pool() + " candidates on common held-out "
+                                    + "selection seeds, " + race.round() + " more per round, those significantly worse than the best "
+                                    + "dropped after each round (race.csv lists every candidate, the seeds it ran and the round that "
+                                    + "dropped it), ranked by their means on the seeds they ran")
+                    .append("; every number shown comes from ").append(e.replication().testSeeds())
                     .append(" further fresh test seeds, used neither by the search nor by the selection, so the best is not ")
                     .append("flattered by the luck that picked it. Fitness is lower-is-better (").append(esc(e.combination().json()))
                     .append("): the search's own estimate (training replicates), on the selection seeds, and on the test seeds; ")

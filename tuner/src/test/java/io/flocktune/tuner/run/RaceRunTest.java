@@ -48,6 +48,12 @@ class RaceRunTest {
         assertTrue(one.finalists().size() - 1 <= 2, "at most finalists are tested");
         assertEquals(Integer.parseInt(race.get(1).split(",")[2]), one.selectionSeeds(), "the seeds the winner ran");
 
+        // its report says how the finalists were chosen
+        io.flocktune.tuner.report.Report.write(new RunFiles(tmp.resolve("one")), new java.io.PrintWriter(new StringWriter(), true));
+        String html = Files.readString(tmp.resolve("one/report.html"));
+        assertTrue(html.contains("survivors of a race of 4 candidates"), "the report names the race");
+        assertFalse(html.contains("ranked by their means on 8 held-out selection seeds"));
+
         // the run's experiment.json keeps the race, and reads back to the same experiment
         Experiment written = ExperimentJson.read(tmp.resolve("one/experiment.json"));
         assertEquals(e.replication(), written.replication());
