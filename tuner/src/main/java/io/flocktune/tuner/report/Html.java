@@ -3,6 +3,7 @@ package io.flocktune.tuner.report;
 import io.flocktune.tuner.experiment.Experiment;
 import io.flocktune.tuner.experiment.ExperimentJson;
 import io.flocktune.tuner.experiment.Objective;
+import io.flocktune.tuner.search.Race;
 import io.flocktune.tuner.space.Parameter;
 
 
@@ -71,7 +72,7 @@ final class Html {
                 }
                 h.append("</tr>\n");
             }
-            io.flocktune.tuner.search.Race race = e.replication().race();
+            Race race = e.replication().race();
             h.append("</tbody></table>\n<p class=\"note\">").append(race == null
                             ? "The finalists are ranked by their means on " + e.replication().validationSeeds() + " held-out selection seeds"
                             : "The finalists are the best survivors of a race of " + race.pool() + " candidates on common held-out "

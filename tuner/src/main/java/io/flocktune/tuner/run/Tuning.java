@@ -48,7 +48,6 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
-import java.util.stream.Stream;
 
 /**
  * Runs an experiment into a results directory, generation by generation, so that nothing is
@@ -584,8 +583,7 @@ public final class Tuning {
                 Race.Result race = null;
                 if (rep.race() == null) {
                     ranking = new ArrayList<>(search.validate(finalists));
-                    ranking.sort(Comparator.<Search.Validated>comparingDouble(v -> scoring.scalar(search.validatedFitness(v)))
-                            .thenComparingLong(v -> v.individual().id()));
+                    ranking.sort(search.byValidatedFitness());
                     validated = ranking;
                 } else {
                     race = search.race(finalists);

@@ -612,8 +612,7 @@ public final class Search<C extends Comparable<? super C>> {
         Map<Long, Integer> dropped = new HashMap<>();
         Map<Long, Double> pValues = new HashMap<>();
         for (Individual i : pool) replicates.put(i.id(), new ArrayList<>());
-        Comparator<Validated> byFitness = Comparator.<Validated>comparingDouble(v -> scoring.scalar(validatedFitness(v)))
-                .thenComparingLong(v -> v.individual().id());
+        Comparator<Validated> byFitness = byValidatedFitness();
         List<Individual> alive = new ArrayList<>(pool);
         int seeds = 0, rounds = 0;
         long spent = 0;
@@ -688,6 +687,11 @@ public final class Search<C extends Comparable<? super C>> {
             out.add(new Validated(finalists.get(k), reps));
         }
         return out;
+    }
+
+    /** @return the order finalists are ranked in: by the scalar fitness of their held-out means, the lower id on a tie. */
+    public Comparator<Validated> byValidatedFitness() {
+        return Comparator.<Validated>comparingDouble(v -> scoring.scalar(validatedFitness(v))).thenComparingLong(v -> v.individual().id());
     }
 
     /** @return the fitness of validated means, for ranking finalists (null if one failed). */

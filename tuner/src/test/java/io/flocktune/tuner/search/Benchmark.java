@@ -14,7 +14,6 @@ import org.apache.commons.math3.stat.inference.WilcoxonSignedRankTest;
 
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -115,10 +114,7 @@ final class Benchmark {
             long selection;
             if (method.race() == null) {
                 List<Search.Validated> validated = search.validate(search.finalists(result.state()));
-                pick = validated.stream()
-                        .min(Comparator.<Search.Validated>comparingDouble(v -> scoring.scalar(search.validatedFitness(v)))
-                                .thenComparingLong(v -> v.individual().id()))
-                        .orElseThrow();
+                pick = validated.stream().min(search.byValidatedFitness()).orElseThrow();
                 selection = (long) validated.size() * e.replication().validationSeeds();
             } else {
                 Race.Result race = search.race(search.finalists(result.state()));
