@@ -373,6 +373,8 @@ public final class Charts {
             style(c);
             c.getStyler().setLegendVisible(false);
             c.getStyler().setOverlapped(true);
+            // a label under every bar: XChart skips category labels closer than this hint (74 px by default)
+            c.getStyler().setXAxisTickMarkSpacingHint(20);
             List<Double> means = data.validation().stream().map(v -> v.mean()[ki]).map(v -> Double.isFinite(v) ? v : 0).toList();
             c.addSeries("validated", labels, means).setFillColor(TOP);
             // the interval's own ends, not a symmetric bar: a bootstrap interval of a count is skewed and never below 0

@@ -2,8 +2,11 @@ package io.flocktune.tuner.report;
 
 import io.flocktune.tuner.run.RunFiles;
 import org.junit.jupiter.api.Test;
+import org.knowm.xchart.BitmapEncoder;
 import org.knowm.xchart.CategoryChart;
 
+import java.awt.Color;
+import java.awt.image.BufferedImage;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
@@ -42,5 +45,52 @@ class ValidationChartTest {
         }
         assertTrue(skewed, "the showcase has at least one skewed (bootstrap) interval, which a symmetric bar would misdraw");
         assertTrue(Files.isRegularFile(showcase.resolve("validation.csv")));
+    }
+
+    /**
+     * Every bar has its label: the chart is drawn, and below each bar (found by its colour in the
+     * row just above the x axis) there are dark pixels in the band where tick labels are drawn.
+     * With XChart's default tick spacing every other label of six categories was left out.
+     */
+    @Test
+    void everyFinalistIsLabelled() throws Exception {
+        RunData data = RunData.read(new RunFiles(Path.of("../results/showcase")));
+        Charts.Figure figure = Charts.validation(data);
+        CategoryChart chart = (CategoryChart) figure.charts().getFirst();   // polarization: every bar is tall
+        BufferedImage image = BitmapEncoder.getBufferedImage(chart);
+        Color fill = chart.getSeries("validated").getFillColor();   // translucent: drawn blended with white
+        double a = fill.getAlpha() / 255.0;
+        Color bar = new Color((int) Math.round(255 - (255 - fill.getRed()) * a), (int) Math.round(255 - (255 - fill.getGreen()) * a),
+                (int) Math.round(255 - (255 - fill.getBlue()) * a));
+        java.util.function.IntPredicate isBar = rgb -> {
+            Color c = new Color(rgb);
+            return Math.abs(c.getRed() - bar.getRed()) + Math.abs(c.getGreen() - bar.getGreen()) + Math.abs(c.getBlue() - bar.getBlue()) < 12;
+        };
+        // the lowest row that still holds bar colour is the row above the x axis
+        int axisRow = -1;
+        for (int y = image.getHeight() - 1; y >= 0 && axisRow < 0; y--) {
+            for (int x = 0; x < image.getWidth(); x++) if (isBar.test(image.getRGB(x, y))) axisRow = y;
+        }
+        assertTrue(axisRow > 0, "no bar drawn");
+        java.util.List<Integer> centres = new java.util.ArrayList<>();
+        for (int x = 0, start = -1; x <= image.getWidth(); x++) {
+            boolean in = x < image.getWidth() && isBar.test(image.getRGB(x, axisRow));
+            if (in && start < 0) start = x;
+            if (!in && start >= 0) {
+                centres.add((start + x - 1) / 2);
+                start = -1;
+            }
+        }
+        assertEquals(data.validation().size(), centres.size(), "one bar per finalist and the base preset");
+        for (int centre : centres) {
+            boolean ink = false;
+            for (int y = axisRow + 4; y < Math.min(image.getHeight(), axisRow + 30) && !ink; y++) {
+                for (int x = centre - 4; x <= centre + 4; x++) {
+                    Color c = new Color(image.getRGB(x, y));
+                    ink |= c.getRed() + c.getGreen() + c.getBlue() < 3 * 128;
+                }
+            }
+            assertTrue(ink, "no label under the bar at x = " + centre + " of " + centres);
+        }
     }
 }
