@@ -20,7 +20,7 @@ import java.util.Locale;
 import java.util.Map;
 
 /**
- * The search benchmark (issue 14): every method on every problem for the same run seeds, at the
+ * The search benchmark: every method on every problem for the same run seeds, at the
  * same simulation budget, each method's pick re-measured on the same fresh test seeds.
  *
  * <p><b>Protocol of one run</b> (problem, method, run seed {@code s}): the experiment with seed
@@ -127,17 +127,60 @@ final class Benchmark {
             Individual best = pick.individual();
             List<Trial<double[]>> trials = new ArrayList<>();
             for (int r = 0; r < testSeeds; r++) trials.add(new Trial<>(best.genes(), testSeed(r)));
-            List<Outcome> outcomes = runner.run(presets.ofGenes(space, e.scenarios()), trials);
             int objectives = scoring.criteria().size();
-            double[] means = new double[objectives];
-            for (Outcome o : outcomes) {
-                if (!(o instanceof Outcome.Success ok)) throw new IllegalStateException("test replicate failed: " + o);
-                for (int k = 0; k < objectives; k++) means[k] += ok.values()[k] / testSeeds;
-            }
+            double[] means = means(runner.run(presets.ofGenes(space, e.scenarios()), trials), objectives);
             return new Run(problem.name(), method.name(), seed, scoring.scalar(scoring.fitness(best.means(objectives))),
                     scoring.scalar(search.validatedFitness(pick)), scoring.scalar(scoring.fitness(means)),
                     simulations, nanos, best.genes());
         }
+    }
+
+    /**
+     * @return the scalar fitness of the problem's base preset (the experiment's {@code base} with
+     *         its {@code set}) on the same test seeds as every run's pick: where a search starts from
+     */
+    static <C extends Comparable<? super C>> double baseTest(Problem problem, int testSeeds, int threads) throws InputException, InterruptedException {
+        Experiment e = problem.experiment();
+        @SuppressWarnings("unchecked")
+        Scoring<C> scoring = (Scoring<C>) e.scoring();
+        PresetEvaluator presets = new PresetEvaluator(e.scenario().steps(), e.specs());
+        List<Trial<io.flocktune.sim.Preset>> trials = new ArrayList<>();
+        for (int r = 0; r < testSeeds; r++) trials.add(new Trial<>(e.effectiveBase(), testSeed(r)));
+        try (LocalRunner runner = new LocalRunner(threads, e.timeLimit())) {
+            return scoring.scalar(scoring.fitness(means(runner.run(presets.across(e.scenarios()), trials), scoring.criteria().size())));
+        }
+    }
+
+    private static double[] means(List<Outcome> outcomes, int objectives) {
+        double[] means = new double[objectives];
+        for (Outcome o : outcomes) {
+            if (!(o instanceof Outcome.Success ok)) throw new IllegalStateException("test replicate failed: " + o);
+            for (int k = 0; k < objectives; k++) means[k] += ok.values()[k] / outcomes.size();
+        }
+        return means;
+    }
+
+    private static final java.util.regex.Pattern LOG_LINE = java.util.regex.Pattern.compile(
+            "^(\\S+) (\\S+) seed (\\d+): search (\\S+) validated (\\S+) test (\\S+) sims (\\d+) (\\S+)s genes \\[(.*)]$");
+
+    /**
+     * @return the run a line of the harness's log describes ({@link #logLine}), its method named
+     *         {@code method + suffix}; null if the line is not a run's
+     */
+    static Run parse(String line, String suffix) {
+        java.util.regex.Matcher m = LOG_LINE.matcher(line.strip());
+        if (!m.matches()) return null;
+        double[] genes = java.util.Arrays.stream(m.group(9).split(",")).map(String::strip).mapToDouble(Double::parseDouble).toArray();
+        return new Run(m.group(1), m.group(2) + suffix, Long.parseLong(m.group(3)), Double.parseDouble(m.group(4)),
+                Double.parseDouble(m.group(5)), Double.parseDouble(m.group(6)), Long.parseLong(m.group(7)),
+                Math.round(Double.parseDouble(m.group(8)) * 1e9), genes);
+    }
+
+    /** @return the log line of a run, which {@link #parse} reads back. */
+    static String logLine(Run r) {
+        return String.format(Locale.ROOT, "%s %s seed %d: search %.6f validated %.6f test %.6f sims %d %.1fs genes %s",
+                r.problem(), r.method(), r.seed(), r.searchEstimate(), r.validated(), r.test(), r.simulations(),
+                r.nanos() / 1e9, java.util.Arrays.toString(r.genes()));
     }
 
     /** Mean and half-width of the two-sided 95 % Student-t interval. */
@@ -194,22 +237,46 @@ final class Benchmark {
         return m;
     }
 
-    /** @return the Markdown table: one row per problem and method, then the paired verdicts. */
-    static String table(List<Run> runs, List<String> methods) {
+    /**
+     * The share of the gap between the base preset and the best pick that a method's mean closes:
+     * {@code (base − mean) / (base − best)}, 1 = as good as the best pick, 0 = no better than the
+     * base (lower fitness is better).
+     */
+    static double gapClosed(double base, double best, double mean) {
+        return (base - mean) / (base - best);
+    }
+
+    /**
+     * @param bases the base preset's test fitness per problem ({@link #baseTest}); a problem
+     *              without one gets no gap share
+     * @return the Markdown table: one row per problem and method, then the paired verdicts of the
+     *         first method against each other one
+     */
+    static String table(List<Run> runs, List<String> methods, Map<String, Double> bases) {
         StringBuilder s = new StringBuilder();
-        s.append("| problem | method | runs | test fitness (mean ± 95 % CI) | search estimate | validated estimate | simulations (mean) | wall time per run (s) |\n");
-        s.append("|---|---|---|---|---|---|---|---|\n");
+        s.append("| problem | method | runs | test fitness (mean ± 95 % CI) | share of the gap closed | search estimate | validated estimate | simulations (mean) | wall time per run (s) |\n");
+        s.append("|---|---|---|---|---|---|---|---|---|\n");
         List<String> problems = runs.stream().map(Run::problem).distinct().toList();
         for (String p : problems) {
+            double best = runs.stream().filter(r -> r.problem().equals(p)).mapToDouble(Run::test).min().orElseThrow();
             for (String m : methods) {
                 List<Run> rs = runs.stream().filter(r -> r.problem().equals(p) && r.method().equals(m)).toList();
                 if (rs.isEmpty()) continue;
-                s.append(String.format(Locale.ROOT, "| %s | %s | %d | %s | %.3f | %.3f | %.0f | %.1f |%n", p, m, rs.size(),
-                        Interval.of(rs.stream().mapToDouble(Run::test).toArray()),
+                Interval test = Interval.of(rs.stream().mapToDouble(Run::test).toArray());
+                String gap = bases.containsKey(p) ? String.format(Locale.ROOT, "%.2f", gapClosed(bases.get(p), best, test.mean())) : "–";
+                s.append(String.format(Locale.ROOT, "| %s | %s | %d | %s | %s | %.3f | %.3f | %.0f | %.1f |%n", p, m, rs.size(), test, gap,
                         rs.stream().mapToDouble(Run::searchEstimate).average().orElseThrow(),
                         rs.stream().mapToDouble(Run::validated).average().orElseThrow(),
                         rs.stream().mapToDouble(Run::simulations).average().orElseThrow(),
                         rs.stream().mapToDouble(Run::nanos).average().orElseThrow() / 1e9));
+            }
+        }
+        if (!bases.isEmpty()) {
+            s.append("\n| problem | base preset, test fitness | best pick of the table, test fitness |\n|---|---|---|\n");
+            for (String p : problems) {
+                if (!bases.containsKey(p)) continue;
+                s.append(String.format(Locale.ROOT, "| %s | %.3f | %.3f |%n", p, bases.get(p),
+                        runs.stream().filter(r -> r.problem().equals(p)).mapToDouble(Run::test).min().orElseThrow()));
             }
         }
         if (methods.size() >= 2) {
@@ -218,6 +285,7 @@ final class Benchmark {
             for (String p : problems) {
                 for (int k = 1; k < methods.size(); k++) {
                     Verdict v = verdict(runs, p, methods.get(0), methods.get(k));
+                    if (v.n() == 0) continue;
                     s.append(String.format(Locale.ROOT, "| %s | %s − %s | %d | %s | %d / %d | %.3g | %s |%n", p, v.a(), v.b(), v.n(),
                             v.difference(), v.aWins(), v.n(), v.p(), v.text(0.05)));
                 }

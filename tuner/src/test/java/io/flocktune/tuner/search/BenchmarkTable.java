@@ -15,8 +15,10 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 
 /**
  * Writes the benchmark table of the README (see {@link Benchmark} for the protocol). Runs only
@@ -28,7 +30,15 @@ import java.util.Locale;
  * </pre>
  * {@code benchmark.problems}: built-in experiment names, experiment files, or a test resource
  * named in {@link #RESOURCES} ({@code cheap}, the CI problem; {@code reynolds-full}, twelve genes); {@code benchmark.budget}: multiple of each problem's
- * {@link Benchmark#nominalBudget nominal budget}; run seeds are 1..k.
+ * {@link Benchmark#nominalBudget nominal budget}; run seeds are 1..k. The table gives each
+ * method's share of the gap between the base preset and the best pick of the table that it
+ * closes; the base preset is measured on the same test seeds.
+ *
+ * <p>{@code benchmark.logs=A,B} tables runs again from earlier outputs of this class instead of
+ * running them ({@code benchmark.problems} still selects the problems), with
+ * {@code benchmark.labels=1x,4x} appended to their method names ({@code ga@1x}) and
+ * {@code benchmark.first} the method every other is paired against, e.g. a method at 4× against
+ * itself at 1× on the same run seeds.
  */
 @EnabledIfSystemProperty(named = "benchmark.problems", matches = ".+")
 class BenchmarkTable {
@@ -83,27 +93,50 @@ class BenchmarkTable {
         int testSeeds = Integer.parseInt(System.getProperty("benchmark.testSeeds", "100"));
         int threads = Integer.parseInt(System.getProperty("benchmark.threads", String.valueOf(LocalRunner.availableThreads())));
         Path out = Path.of(System.getProperty("benchmark.out", "target/benchmark.md"));
+        String logs = System.getProperty("benchmark.logs", "");
         List<Benchmark.Run> runs = new ArrayList<>();
+        List<String> methods = new ArrayList<>();
+        Map<String, Double> bases = new LinkedHashMap<>();
         StringBuilder log = new StringBuilder();
-        for (String name : names) {
-            Benchmark.Problem p = problem(name.trim());
-            long b = Math.round(budget * Benchmark.nominalBudget(p.experiment()));
-            for (long seed = 1; seed <= k; seed++) {
-                for (Benchmark.Method m : METHODS) {
-                    Benchmark.Run r = Benchmark.run(p, m, seed, b, testSeeds, threads);
+        String header;
+        if (!logs.isEmpty()) {
+            // tabled again from earlier runs' logs, e.g. the same methods at two budgets: ga@1x, ga@4x
+            String[] files = logs.split(",");
+            String[] labels = System.getProperty("benchmark.labels", "").split(",");
+            for (int f = 0; f < files.length; f++) {
+                String suffix = labels.length == files.length && !labels[f].isBlank() ? "@" + labels[f].strip() : "";
+                for (String line : Files.readAllLines(Path.of(files[f].strip()))) {
+                    Benchmark.Run r = Benchmark.parse(line, suffix);
+                    if (r == null || !names.contains(r.problem())) continue;
                     runs.add(r);
-                    String line = String.format(Locale.ROOT, "%s %s seed %d: search %.3f validated %.3f test %.3f sims %d %.1fs genes %s",
-                            r.problem(), r.method(), r.seed(), r.searchEstimate(), r.validated(), r.test(), r.simulations(),
-                            r.nanos() / 1e9, Arrays.toString(r.genes()));
-                    System.out.println(line);
-                    log.append(line).append('\n');
+                    if (!methods.contains(r.method())) methods.add(r.method());
+                    log.append(Benchmark.logLine(r)).append('\n');
                 }
             }
-            String table = Benchmark.table(runs, METHODS.stream().map(Benchmark.Method::name).toList());
-            Files.createDirectories(out.toAbsolutePath().getParent());
-            Files.writeString(out, String.format(Locale.ROOT, "budget ×%s, k = %d run seeds, %d test seeds, %d threads%n%n",
-                    budget, k, testSeeds, threads) + table + "\n```\n" + log + "```\n");
-            System.out.println(table);
+            String first = System.getProperty("benchmark.first", "");   // the method every other is paired against
+            if (methods.remove(first)) methods.addFirst(first);
+            header = String.format(Locale.ROOT, "from the logs %s, %d test seeds%n%n", logs, testSeeds);
+        } else {
+            methods.addAll(METHODS.stream().map(Benchmark.Method::name).toList());
+            for (String name : names) {
+                Benchmark.Problem p = problem(name.strip());
+                long b = Math.round(budget * Benchmark.nominalBudget(p.experiment()));
+                for (long seed = 1; seed <= k; seed++) {
+                    for (Benchmark.Method m : METHODS) {
+                        Benchmark.Run r = Benchmark.run(p, m, seed, b, testSeeds, threads);
+                        runs.add(r);
+                        String line = Benchmark.logLine(r);
+                        System.out.println(line);
+                        log.append(line).append('\n');
+                    }
+                }
+            }
+            header = String.format(Locale.ROOT, "budget ×%s, k = %d run seeds, %d test seeds, %d threads%n%n", budget, k, testSeeds, threads);
         }
+        for (String name : names) bases.put(problem(name.strip()).name(), Benchmark.baseTest(problem(name.strip()), testSeeds, threads));
+        String table = Benchmark.table(runs, methods, bases);
+        Files.createDirectories(out.toAbsolutePath().getParent());
+        Files.writeString(out, header + table + "\n```\n" + log + "```\n");
+        System.out.println(table);
     }
 }

@@ -12,6 +12,7 @@ import org.junit.jupiter.api.Test;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 
 import static org.junit.jupiter.api.Assertions.*;
 
@@ -84,7 +85,7 @@ class RandomBaselineTest {
         }
         Benchmark.Verdict v = Benchmark.verdict(runs, "cheap", "ga", "random");
         assertEquals(8, v.n());
-        assertEquals("no significant difference", v.text(0.05), Benchmark.table(runs, List.of("ga", "random")));
+        assertEquals("no significant difference", v.text(0.05), Benchmark.table(runs, List.of("ga", "random"), Map.of()));
 
         double base = baseTest(problem.experiment(), testSeeds);
         for (Benchmark.Run r : runs) {
