@@ -55,10 +55,13 @@ final class Benchmark {
     /** A tuning problem: an experiment (its seed is replaced by the run seed). */
     record Problem(String name, Experiment experiment) {}
 
-    /** A search method: a strategy, and a finalist race or null for the experiment's own finalist stage. */
-    record Method(String name, Strategy strategy, Race race) {
+    /**
+     * A search method: a strategy, a finalist race or null for the experiment's own finalist
+     * stage, and the held-out seeds per finalist (0: the experiment's).
+     */
+    record Method(String name, Strategy strategy, Race race, int validationSeeds) {
         Method(String name, Strategy strategy) {
-            this(name, strategy, null);
+            this(name, strategy, null, 0);
         }
     }
 
@@ -98,10 +101,9 @@ final class Benchmark {
             throws InputException, InterruptedException {
         Experiment e = problem.experiment().withSeed(seed);
         Replication replication = e.replication();
-        if (method.race() != null) {
-            replication = new Replication(replication.perEvaluation(), replication.perSurvival(), replication.validationSeeds(),
-                    replication.testSeeds(), replication.finalists(), replication.combine(), method.race());
-        }
+        int validationSeeds = method.validationSeeds() > 0 ? method.validationSeeds() : replication.validationSeeds();
+        replication = new Replication(replication.perEvaluation(), replication.perSurvival(), validationSeeds,
+                replication.testSeeds(), replication.finalists(), replication.combine(), method.race());
         ParameterSpace space = ParameterSpace.of(e.effectiveBase(), e.parameters(), e.name() + ": parameters");
         PresetEvaluator presets = new PresetEvaluator(e.scenario().steps(), e.specs());
         StopRules stop = new StopRules(1_000_000, 0, Duration.ZERO, budget);
@@ -115,7 +117,7 @@ final class Benchmark {
             if (method.race() == null) {
                 List<Search.Validated> validated = search.validate(search.finalists(result.state()));
                 pick = validated.stream().min(search.byValidatedFitness()).orElseThrow();
-                selection = (long) validated.size() * e.replication().validationSeeds();
+                selection = (long) validated.size() * replication.validationSeeds();
             } else {
                 Race.Result race = search.race(search.finalists(result.state()));
                 pick = race.ranking().getFirst().validated();
