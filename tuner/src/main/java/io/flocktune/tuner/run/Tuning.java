@@ -555,8 +555,7 @@ public final class Tuning {
             long searchNanos = System.nanoTime() - sessionStart;
             long simulationNanos = result.state().evaluationNanos() - (checkpoint == null ? 0 : checkpoint.state().evaluationNanos());
 
-            // the search's charts are drawn from here on, while the finalists are chosen and validated
-            Reporter.Drawing drawing = report ? options.reporter().begin(files.root(), options.log()).orElse(null) : null;
+            Reporter.Drawing drawing = null;
             try {
                 // the base preset's test replicates need no finalist: they run while the finalists are
                 // chosen; then the best finalist is selected on held-out seeds, and the finalists are
@@ -570,6 +569,9 @@ public final class Tuning {
                     baseOutcomes = baseRun.await();
                     simulationNanos += baseRun.nanos();
                 }
+                // the search's charts are drawn from here on, while the finalists are validated (not
+                // while they are chosen: the model fit that chooses them needs every core it can get)
+                if (report) drawing = options.reporter().begin(files.root(), options.log()).orElse(null);
                 Replication rep = e.replication();
                 progress.phase(rep.race() == null
                         ? "selecting among " + finalists.size() + " finalists on " + rep.validationSeeds()
