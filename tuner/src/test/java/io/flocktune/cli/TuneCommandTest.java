@@ -89,6 +89,8 @@ class TuneCommandTest {
             path inside a choice | "path": "separation.weight"                | "path": "separation.strength"              | strength
             bad combination      | "scenario"                                 | "combine": "best", "scenario"              | combine
             warm-up too long     | "warmup": 20                               | "warmup": 60                               | warmup
+            objective as a gene  | name=collisions                            | name=separation                            | objective separation: the name of parameter separation too
+            objective as a column| name=captures                              | name=seed                                  | objective seed: the name of a column of history.csv of its own
             """)
     void badExperimentFilesAreOneLineErrors(String what, String from, String to, String expected, @TempDir Path tmp) throws Exception {
         String json = TinyExperiment.json("", 2);

@@ -54,6 +54,13 @@ public record Experiment(String name, String description, Preset base, String ba
     /** The experiment format this version reads and writes. */
     public static final String FORMAT = "flocktune-experiment/1";
 
+    /**
+     * The columns a run's {@code history.csv} has besides one per parameter and one per objective
+     * ({@code run.Tables}): a table read by its header needs every column named once, so no
+     * objective may take one of these names or a parameter's path.
+     */
+    public static final List<String> OWN_COLUMNS = List.of("generation", "candidate", "role", "replicate", "seed", "status", "reason");
+
     public Experiment {
         Check.present("name", name);
         Check.present("description", description);
@@ -96,6 +103,17 @@ public record Experiment(String name, String description, Preset base, String ba
                 requireSingle(genetics);
             }
             case WEIGHTED_SUM -> requireSingle(genetics);
+        }
+        java.util.Set<String> columns = new java.util.HashSet<>(OWN_COLUMNS);
+        for (Parameter p : parameters) columns.add(p.path());
+        for (Objective o : objectives) {
+            String name = o.spec().name();
+            if (!columns.add(name)) {
+                String other = parameters.stream().anyMatch(p -> p.path().equals(name)) ? "parameter " + name
+                        : OWN_COLUMNS.contains(name) ? "a column of history.csv of its own" : "another objective";
+                throw new IllegalArgumentException("objective " + name + ": the name of " + other + " too, and a run's tables need "
+                        + "a column each; name the objective otherwise (name=... in its spec)");
+            }
         }
         for (Objective o : objectives) {
             if (o.spec().warmup() >= scenario.steps()) {

@@ -26,10 +26,10 @@ public final class Tables {
      * {@code failed}), reason. No timings: the file is the same for any thread count.
      */
     public static List<String> history(Experiment e) {
-        List<String> h = new ArrayList<>(List.of("generation", "candidate", "role", "replicate", "seed"));
+        List<String> h = new ArrayList<>(Experiment.OWN_COLUMNS.subList(0, 5));   // generation … seed
         for (Parameter p : e.parameters()) h.add(p.path());
         for (Objective o : e.objectives()) h.add(o.spec().name());
-        h.addAll(List.of("status", "reason"));
+        h.addAll(Experiment.OWN_COLUMNS.subList(5, 7));   // status, reason
         return h;
     }
 

@@ -66,7 +66,7 @@ class BenchmarkTable {
     }
 
     /** Benchmark problems that are test resources next to this class ({@code NAME.json}). */
-    static final List<String> RESOURCES = List.of("cheap", "reynolds-full");
+    static final List<String> RESOURCES = List.of("cheap", "reynolds-full", "variants");
 
     /** @return the CI problem, a test resource. */
     static Benchmark.Problem cheap() {
