@@ -146,8 +146,11 @@ final class NeighbourPass {
         if (pairSumsReady) runCount = 0;
         else if (scanAll) { runs[0] = 0; runs[1] = n; runCount = 1; }
         else runCount = grid.ranges(xi, yi, zi, reach, runs);
+        // the axes whose displacements may need the minimum image (elsewhere it is the identity)
+        int images = !periodic || runCount == 0 ? 0 : scanAll ? 7 : grid.imageAxes(xi, yi, zi, reach, slack);
+        final boolean imageX = (images & 1) != 0, imageY = (images & 2) != 0, imageZ = (images & 4) != 0;
         if (!threeD && runCount > 0 && !collect && !zonal && !sepZonal) {
-            scan2D(s, runCount, sx, sy, svx, svy, ux, uy, heading, xi, yi, viewCos, hx, hy);
+            scan2D(s, runCount, sx, sy, svx, svy, ux, uy, heading, xi, yi, viewCos, hx, hy, imageX, imageY);
             sepInvCount = this.sepInvCount; nbCount = this.nbCount;
             sepX = this.sepX; sepY = this.sepY; sepZ = this.sepZ; invX = this.invX; invY = this.invY; invZ = this.invZ;
             nbVx = this.nbVx; nbVy = this.nbVy; nbVz = this.nbVz; nbOx = this.nbOx; nbOy = this.nbOy; nbOz = this.nbOz;
@@ -159,11 +162,9 @@ final class NeighbourPass {
             for (int k = runs[2 * r]; k < end; k++) {
                 if (k == s) continue;
                 double dx = sx[k] - xi, dy = sy[k] - yi, dz = sz[k] - zi;
-                if (periodic) {
-                    dx = Periodic.minimumImage(dx, size);
-                    dy = Periodic.minimumImage(dy, size);
-                    dz = Periodic.minimumImage(dz, size);
-                }
+                if (imageX) dx = Periodic.minimumImage(dx, size);
+                if (imageY) dy = Periodic.minimumImage(dy, size);
+                if (imageZ) dz = Periodic.minimumImage(dz, size);
                 double d2 = dx * dx + dy * dy + dz * dz;
                 if (viewCos > -2 && (d2 < sepR2 || d2 < nbR2)
                         && hx * dx + hy * dy + hz * dz < viewCos * Math.sqrt(d2)) continue;
@@ -252,8 +253,8 @@ final class NeighbourPass {
      */
     private void scan2D(int s, int runCount, double[] sx, double[] sy, double[] svx, double[] svy,
                         double[] ux, double[] uy, double[] heading, double xi, double yi,
-                        double viewCos, double hx, double hy) {
-        final boolean periodic = this.periodic, metric = this.metric;
+                        double viewCos, double hx, double hy, boolean imageX, boolean imageY) {
+        final boolean metric = this.metric;
         final double size = this.size, sepR2 = this.sepR2, nbR2 = this.nbR2;
         final double cut = metric ? Math.max(sepR2, nbR2) : sepR2;
         final int[] runs = this.runs, hit = this.hit;
@@ -262,10 +263,8 @@ final class NeighbourPass {
             int end = runs[2 * r + 1];
             for (int k = runs[2 * r]; k < end; k++) {
                 double dx = sx[k] - xi, dy = sy[k] - yi;
-                if (periodic) {
-                    dx = Periodic.minimumImage(dx, size);
-                    dy = Periodic.minimumImage(dy, size);
-                }
+                if (imageX) dx = Periodic.minimumImage(dx, size);
+                if (imageY) dy = Periodic.minimumImage(dy, size);
                 double d2 = dx * dx + dy * dy;
                 hit[hits] = k;
                 hits += d2 < cut ? 1 : 0;
@@ -278,10 +277,8 @@ final class NeighbourPass {
             int k = hit[m];
             if (k == s) continue;
             double dx = sx[k] - xi, dy = sy[k] - yi;
-            if (periodic) {
-                dx = Periodic.minimumImage(dx, size);
-                dy = Periodic.minimumImage(dy, size);
-            }
+            if (imageX) dx = Periodic.minimumImage(dx, size);
+            if (imageY) dy = Periodic.minimumImage(dy, size);
             double d2 = dx * dx + dy * dy;
             if (viewCos > -2 && hx * dx + hy * dy < viewCos * Math.sqrt(d2)) continue;
             if (d2 < sepR2) {
