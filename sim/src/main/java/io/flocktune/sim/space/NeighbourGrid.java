@@ -23,6 +23,7 @@ public final class NeighbourGrid {
     private int[] cellStart = new int[2];
     private int nx, ny, nz;
     private double minX, minY, minZ, width;
+    private boolean inside;                       // periodic: every point lay inside the box at the last build
 
     /**
      * @param dimension 2 or 3
@@ -55,6 +56,13 @@ public final class NeighbourGrid {
             nx = per; ny = per; nz = dimension == 3 ? per : 1;
             width = size / per;
             minX = minY = minZ = -0.5 * size;
+            double half = 0.5 * size;
+            boolean in = true;
+            for (int i = 0; i < n; i++) {
+                in &= x[i] >= -half && x[i] < half && y[i] >= -half && y[i] < half
+                        && (dimension == 2 || z[i] >= -half && z[i] < half);
+            }
+            inside = in;
         } else {
             double loX = Double.POSITIVE_INFINITY, hiX = Double.NEGATIVE_INFINITY;
             double loY = Double.POSITIVE_INFINITY, hiY = Double.NEGATIVE_INFINITY;
@@ -163,6 +171,32 @@ public final class NeighbourGrid {
             }
         }
         return k >> 1;
+    }
+
+    /**
+     * The axes (bit 0: x, 1: y, 2: z) along which a scan of the block of this reach around the
+     * point (as {@link #ranges}) may meet a displacement longer than half the period, so needs
+     * the minimum image. An axis is exempt when it has at least 4·reach + 4 cells, the block
+     * keeps a cell clear of the box's edges, and the points lay inside the box at the last
+     * {@link #build} and moved by less than half a cell since ({@code moved}): every point of the
+     * block was then built at least a cell inside the box, cannot have wrapped, and lies less
+     * than 2·reach + 2 cells (at most half the period) from the point. Every axis of an open
+     * world is returned (its distances have no images to choose from).
+     *
+     * @param moved how far points may have moved since the build, &ge; 0
+     */
+    public int imageAxes(double x, double y, double z, int reach, double moved) {
+        int all = dimension == 3 ? 7 : 3;
+        if (!periodic || !inside || !(moved < 0.5 * width)) return all;
+        int axes = 0;
+        if (nearEdge(coordinate(x, minX, nx), nx, reach)) axes |= 1;
+        if (nearEdge(coordinate(y, minY, ny), ny, reach)) axes |= 2;
+        if (dimension == 3 && nearEdge(coordinate(z, minZ, nz), nz, reach)) axes |= 4;
+        return axes;
+    }
+
+    private static boolean nearEdge(int c, int n, int reach) {
+        return n < 4 * reach + 4 || c - reach <= 0 || c + reach >= n - 1;
     }
 
     /**

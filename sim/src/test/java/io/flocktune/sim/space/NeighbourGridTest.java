@@ -96,6 +96,54 @@ class NeighbourGridTest {
     }
 
     /**
+     * {@link NeighbourGrid#imageAxes}: along an axis it exempts, every point of the block (moved
+     * by less than the given distance since the build, wrapped back into the box) lies within
+     * half the period of the query point, so its minimum image is the plain difference; points
+     * that moved half a cell or more get every axis.
+     */
+    @Test
+    void axesExemptFromTheMinimumImageNeedNone() {
+        SplittableRandom random = new SplittableRandom(SEED);
+        System.out.println("NeighbourGridTest.axesExemptFromTheMinimumImageNeedNone seed = " + SEED);
+        long exempt = 0;
+        for (int trial = 0; trial < 60; trial++) {
+            int dimension = 2 + trial % 2, reach = 1 + (trial / 2) % 2, n = 400;
+            int cellsPerSide = 3 + random.nextInt(4 * reach + 10);
+            double size = 5 + 200 * random.nextDouble(), cell = size / cellsPerSide;
+            double moved = (trial % 5 == 0 ? 0.5 : 0.49 * random.nextDouble()) * cell;
+            double[][] built = new double[3][n], now = new double[3][n];
+            for (int i = 0; i < n; i++) {
+                for (int c = 0; c < dimension; c++) {
+                    built[c][i] = Periodic.wrap(size * (random.nextDouble() - 0.5), size);
+                    if (i < 8) built[c][i] = (i % 2 == 0 ? -0.5 : Math.nextDown(0.5)) * size;   // on the edges
+                    // each coordinate by less than moved/2: less than moved in all
+                    now[c][i] = Periodic.wrap(built[c][i] + 0.5 * moved * (2 * random.nextDouble() - 1), size);
+                }
+            }
+            NeighbourGrid grid = new NeighbourGrid(dimension, true, size, n);
+            grid.build(built[0], built[1], built[2], n, cell);
+            int[] runs = new int[2 * grid.maxRuns(reach)];
+            for (int i = 0; i < n; i++) {
+                int axes = grid.imageAxes(now[0][i], now[1][i], now[2][i], reach, moved);
+                if (moved >= 0.5 * grid.cellWidth()) assertEquals(dimension == 3 ? 7 : 3, axes, "moved half a cell");
+                int k = grid.ranges(now[0][i], now[1][i], now[2][i], reach, runs);
+                for (int c = 0; c < dimension; c++) {
+                    if ((axes & (1 << c)) != 0) continue;
+                    exempt++;
+                    for (int r = 0; r < k; r++) {
+                        for (int slot = runs[2 * r]; slot < runs[2 * r + 1]; slot++) {
+                            double d = now[c][grid.order()[slot]] - now[c][i];
+                            assertEquals(Periodic.minimumImage(d, size), d,
+                                    "axis " + c + " exempt for point " + i + " of trial " + trial);
+                        }
+                    }
+                }
+            }
+        }
+        assertTrue(exempt > 0, "no axis was ever exempt");
+    }
+
+    /**
      * Builds a grid with cells {@code cellSize} wide and checks, for every point, that its runs
      * for {@code reach} cells hold every point within {@code queryRadius} (&le; reach·cellSize)
      * and no slot twice. Reach 1 goes through the one-cell {@code ranges} overload.
