@@ -48,7 +48,7 @@ final class InitialState {
 
     static void randomize(Preset preset, Flock flock, SplittableRandom random) {
         boolean threeD = preset.world().dimension() == 3;
-        double spawn = preset.boids().spawnSize();   // at most world.size (Preset checks it)
+        double spawn = Math.min(preset.boids().spawnSize(), preset.world().size());
         double speed = preset.boids().initialSpeed();
         double[] u = new double[3];
         for (int i = 0; i < flock.count(); i++) {

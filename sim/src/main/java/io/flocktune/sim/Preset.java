@@ -101,7 +101,6 @@ public sealed interface Preset extends Scene {
             customRules = List.copyOf(Check.present("customRules", customRules));    // no null entries
             Check.components(RuleSet.class, format, name, description, world, boids, update, neighbourhood, separation,
                     alignment, cohesion, motion, predators, obstacles, goal, noise, customRules);
-            checkSpawn(world, boids);
             boolean headingBlend = alignment instanceof Alignment.HeadingBlend
                     || alignment instanceof Alignment.CircularHeadingBlend;
             if (headingBlend && world.dimension() != 2) {
@@ -237,7 +236,6 @@ public sealed interface Preset extends Scene {
         public Peer {
             checkFormat(format);
             Check.components(Peer.class, format, name, description, world, boids, peer);
-            checkSpawn(world, boids);
             peer.check(world, boids);
         }
 
@@ -383,14 +381,6 @@ public sealed interface Preset extends Scene {
     private static void checkFormat(String format) {
         if (!FORMAT.equals(format)) {
             throw new IllegalArgumentException("format = " + format + ": must be \"" + FORMAT + "\"");
-        }
-    }
-
-    /** The spawn box lies inside the world: {@code boids.spawnSize} in [0, world.size]. */
-    private static void checkSpawn(World world, Boids boids) {
-        if (boids.spawnSize() > world.size()) {
-            throw new IllegalArgumentException("boids.spawnSize = " + boids.spawnSize() + ": must be in [0, world.size = "
-                    + world.size() + "]");
         }
     }
 
