@@ -107,11 +107,11 @@ public record Experiment(String name, String description, Preset base, String ba
         java.util.Set<String> columns = new java.util.HashSet<>(OWN_COLUMNS);
         for (Parameter p : parameters) columns.add(p.path());
         for (Objective o : objectives) {
-            String name = o.spec().name();
-            if (!columns.add(name)) {
-                String other = parameters.stream().anyMatch(p -> p.path().equals(name)) ? "parameter " + name
-                        : OWN_COLUMNS.contains(name) ? "a column of history.csv of its own" : "another objective";
-                throw new IllegalArgumentException("objective " + name + ": the name of " + other + " too, and a run's tables need "
+            String column = o.spec().name();
+            if (!columns.add(column)) {
+                String other = parameters.stream().anyMatch(p -> p.path().equals(column)) ? "parameter " + column
+                        : OWN_COLUMNS.contains(column) ? "a column of history.csv of its own" : "another objective";
+                throw new IllegalArgumentException("objective " + column + ": the name of " + other + " too, and a run's tables need "
                         + "a column each; name the objective otherwise (name=... in its spec)");
             }
         }
