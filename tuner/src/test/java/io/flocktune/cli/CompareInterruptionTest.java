@@ -11,6 +11,7 @@ import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Predicate;
 
@@ -44,9 +45,7 @@ class CompareInterruptionTest {
     }
 
     private static Process child(Path file, Path out) throws IOException {
-        String java = ProcessHandle.current().info().command().orElse("java");
-        return new ProcessBuilder(java, "-cp", System.getProperty("java.class.path"), Main.class.getName(),
-                "compare", file.toString(), "--out", out.toString(), "--threads", "2")
+        return new ProcessBuilder(MainTest.ctrlCChild(List.of("compare", file.toString(), "--out", out.toString(), "--threads", "2")))
                 .redirectOutput(out.resolveSibling(out.getFileName() + ".out").toFile())
                 .redirectError(out.resolveSibling(out.getFileName() + ".err").toFile())
                 .start();

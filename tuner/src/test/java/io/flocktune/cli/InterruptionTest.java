@@ -26,9 +26,7 @@ class InterruptionTest {
     static final int GENERATIONS = 40;
 
     private static Process child(Path experiment, Path out) throws IOException {
-        String java = ProcessHandle.current().info().command().orElse("java");
-        return new ProcessBuilder(java, "-cp", System.getProperty("java.class.path"), Main.class.getName(),
-                "tune", experiment.toString(), "--out", out.toString(), "--threads", "2")
+        return new ProcessBuilder(MainTest.ctrlCChild(List.of("tune", experiment.toString(), "--out", out.toString(), "--threads", "2")))
                 .redirectOutput(out.resolveSibling(out.getFileName() + ".out").toFile())
                 .redirectError(out.resolveSibling(out.getFileName() + ".err").toFile())
                 .start();

@@ -37,6 +37,34 @@ class MainTest {
         }
     }
 
+    /**
+     * The command line of a child JVM that runs {@link Main} with {@code args} and can take Ctrl-C.
+     * A process started with SIGINT ignored (a background job of a shell without job control,
+     * {@code nohup}) passes that on to every child, and a JVM then never sees Ctrl-C; the child is
+     * then started through perl (Essential on Debian), which restores SIGINT's default action
+     * before it becomes the JVM (same process, same pid).
+     */
+    static List<String> ctrlCChild(List<String> args) {
+        String java = ProcessHandle.current().info().command().orElse("java");
+        List<String> command = new ArrayList<>();
+        if (sigintIgnored()) command.addAll(List.of("perl", "-e", "$SIG{INT} = 'DEFAULT'; exec { $ARGV[0] } @ARGV or die \"exec: $!\";"));
+        command.addAll(List.of(java, "-cp", System.getProperty("java.class.path"), Main.class.getName()));
+        command.addAll(args);
+        return command;
+    }
+
+    /** @return whether this process ignores SIGINT (Linux: bit 1 of SigIgn in /proc/self/status) */
+    private static boolean sigintIgnored() {
+        try {
+            for (String line : Files.readAllLines(Path.of("/proc/self/status"))) {
+                if (line.startsWith("SigIgn:")) return (Long.parseUnsignedLong(line.substring(7).strip(), 16) & 2) != 0;
+            }
+        } catch (IOException | RuntimeException notLinux) {
+            // no /proc: nothing to restore that we could see
+        }
+        return false;
+    }
+
     static Result flocktune(String... args) {
         ByteArrayOutputStream out = new ByteArrayOutputStream(), err = new ByteArrayOutputStream();
         int exit = Main.run(args, new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8));

@@ -24,10 +24,8 @@ class SensitivityInterruptionTest {
         Files.writeString(experiment, TinyExperiment.json("", 1));
         List<String> args = List.of("sensitivity", experiment.toString(), "--method", "sobol", "--samples", "64", "--replicates", "2");
         Path run = tmp.resolve("run");
-        String java = ProcessHandle.current().info().command().orElse("java");
-        List<String> command = new java.util.ArrayList<>(List.of(java, "-cp", System.getProperty("java.class.path"), Main.class.getName()));
-        command.addAll(args);
-        command.addAll(List.of("--out", run.toString(), "--threads", "2"));
+        List<String> command = MainTest.ctrlCChild(java.util.stream.Stream.concat(args.stream(),
+                java.util.stream.Stream.of("--out", run.toString(), "--threads", "2")).toList());
         Process p = new ProcessBuilder(command).redirectOutput(tmp.resolve("run.out").toFile()).redirectError(tmp.resolve("run.err").toFile()).start();
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
         Path samples = run.resolve("samples.csv");
