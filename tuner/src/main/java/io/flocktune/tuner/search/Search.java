@@ -581,7 +581,7 @@ public final class Search<C extends Comparable<? super C>> {
      * @return one entry per finalist, in the given order
      */
     public List<Validated> validate(List<Individual> finalists) throws InterruptedException {
-        return rerun(finalists, replication.validationSeeds(), r -> Seeds.validation(seed, r));
+        return rerun(finalists, 0, replication.validationSeeds(), r -> Seeds.validation(seed, r));
     }
 
     /**
@@ -592,7 +592,7 @@ public final class Search<C extends Comparable<? super C>> {
      * @return one entry per finalist, in the given order
      */
     public List<Validated> test(List<Individual> finalists) throws InterruptedException {
-        return rerun(finalists, replication.testSeeds(), r -> Seeds.test(seed, r));
+        return rerun(finalists, 0, replication.testSeeds(), r -> Seeds.test(seed, r));
     }
 
     /**
@@ -619,16 +619,10 @@ public final class Search<C extends Comparable<? super C>> {
         while (!alive.isEmpty() && (rounds == 0 || alive.size() > 1)) {
             int next = Math.min(race.round(), replication.validationSeeds() - seeds);
             if (next <= 0 || spent + (long) alive.size() * next > budget) break;
-            List<Trial<double[]>> trials = new ArrayList<>();
-            for (Individual i : alive) {
-                for (int r = seeds; r < seeds + next; r++) trials.add(new Trial<>(i.genes(), Seeds.validation(seed, r)));
+            for (Validated more : rerun(alive, seeds, next, r -> Seeds.validation(seed, r))) {
+                replicates.get(more.individual().id()).addAll(more.replicates());
             }
-            List<Outcome> outcomes = runTimed(trials);
-            for (int k = 0; k < trials.size(); k++) {
-                Individual i = alive.get(k / next);
-                replicates.get(i.id()).add(new Replicate(generation, seeds + k % next, trials.get(k).seed(), outcomes.get(k)));
-            }
-            spent += trials.size();
+            spent += (long) alive.size() * next;
             seeds += next;
             rounds++;
             List<Validated> standing = new ArrayList<>();
@@ -671,20 +665,26 @@ public final class Search<C extends Comparable<? super C>> {
         return Arrays.stream(v.values()).mapToDouble(values -> scoring.scalar(scoring.fitness(values))).toArray();
     }
 
-    private List<Validated> rerun(List<Individual> finalists, int v, java.util.function.IntToLongFunction seeds)
+    /**
+     * Runs replicates {@code from} … {@code from + count − 1} of each individual, replicate r on
+     * {@code seeds(r)}, in one batch.
+     *
+     * @return one entry per individual, in the given order, holding these replicates only
+     */
+    private List<Validated> rerun(List<Individual> individuals, int from, int count, java.util.function.IntToLongFunction seeds)
             throws InterruptedException {
         List<Trial<double[]>> trials = new ArrayList<>();
-        for (Individual i : finalists) {
-            for (int r = 0; r < v; r++) trials.add(new Trial<>(i.genes(), seeds.applyAsLong(r)));
+        for (Individual i : individuals) {
+            for (int r = from; r < from + count; r++) trials.add(new Trial<>(i.genes(), seeds.applyAsLong(r)));
         }
         List<Outcome> outcomes = runTimed(trials);
         List<Validated> out = new ArrayList<>();
-        for (int k = 0; k < finalists.size(); k++) {
+        for (int k = 0; k < individuals.size(); k++) {
             List<Replicate> reps = new ArrayList<>();
-            for (int r = 0; r < v; r++) {
-                reps.add(new Replicate(generation, r, trials.get(k * v + r).seed(), outcomes.get(k * v + r)));
+            for (int r = 0; r < count; r++) {
+                reps.add(new Replicate(generation, from + r, trials.get(k * count + r).seed(), outcomes.get(k * count + r)));
             }
-            out.add(new Validated(finalists.get(k), reps));
+            out.add(new Validated(individuals.get(k), reps));
         }
         return out;
     }

@@ -16,19 +16,10 @@ class ExperimentEvaluatorTest {
 
     @Test
     void aSerializedCopyGivesTheSameValues() throws Exception {
-        Experiment e = ExperimentJson.parse(TinyExperiment.json("", 2)
-                .replace("\"stop\"", "\"scenarios\": {\"aggregate\": \"worst\", \"list\": [{\"name\": \"small\", \"set\": {\"world.size\": 30}}]},\n  \"stop\""),
-                "tiny.json", null);
+        Experiment e = withScenarios();
         assertTrue(e.scenarios().any());
         ExperimentEvaluator local = ExperimentEvaluator.of(e);
-        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-        try (ObjectOutputStream out = new ObjectOutputStream(bytes)) {
-            out.writeObject(local);
-        }
-        Object copy;
-        try (ObjectInputStream in = new ObjectInputStream(new ByteArrayInputStream(bytes.toByteArray()))) {
-            copy = in.readObject();
-        }
+        Object copy = serializedCopy(local);
         ExperimentEvaluator remote = assertInstanceOf(ExperimentEvaluator.class, copy);
         assertNotSame(local, remote);
         SplittableRandom random = new SplittableRandom(4);
@@ -41,18 +32,9 @@ class ExperimentEvaluatorTest {
     /** The evaluator of presets (the base preset's test runs) travels too: a preset is packed as its JSON text and measured alike. */
     @Test
     void theEvaluatorOfPresetsTravelsWithItsScenarios() throws Exception {
-        Experiment e = ExperimentJson.parse(TinyExperiment.json("", 2)
-                .replace("\"stop\"", "\"scenarios\": {\"aggregate\": \"worst\", \"list\": [{\"name\": \"small\", \"set\": {\"world.size\": 30}}]},\n  \"stop\""),
-                "tiny.json", null);
+        Experiment e = withScenarios();
         var local = ExperimentEvaluator.ofPresets(e);
-        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-        try (ObjectOutputStream out = new ObjectOutputStream(bytes)) {
-            out.writeObject(local);
-        }
-        Object copy;
-        try (ObjectInputStream in = new ObjectInputStream(new ByteArrayInputStream(bytes.toByteArray()))) {
-            copy = in.readObject();
-        }
+        Object copy = serializedCopy(local);
         @SuppressWarnings("unchecked")
         var remote = (io.flocktune.tuner.eval.PortableEvaluator<io.flocktune.sim.Preset>) copy;
         io.flocktune.sim.Preset base = e.effectiveBase();
@@ -62,5 +44,23 @@ class ExperimentEvaluatorTest {
         var alone = new io.flocktune.tuner.eval.PresetEvaluator(e.scenario().steps(), e.specs());
         assertFalse(java.util.Arrays.equals(alone.evaluate(base, 3), local.evaluate(base, 3)),
                 "measured across the scenarios (the worst of the base and a small world), not the base alone");
+    }
+
+    /** The tiny experiment with a second scenario (a small world), combined by the worst. */
+    private static Experiment withScenarios() throws Exception {
+        return ExperimentJson.parse(TinyExperiment.json("", 2)
+                .replace("\"stop\"", "\"scenarios\": {\"aggregate\": \"worst\", \"list\": [{\"name\": \"small\", \"set\": {\"world.size\": 30}}]},\n  \"stop\""),
+                "tiny.json", null);
+    }
+
+    /** @return {@code object} written with Java serialization and read back, as Spark ships it */
+    private static Object serializedCopy(Object object) throws Exception {
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        try (ObjectOutputStream out = new ObjectOutputStream(bytes)) {
+            out.writeObject(object);
+        }
+        try (ObjectInputStream in = new ObjectInputStream(new ByteArrayInputStream(bytes.toByteArray()))) {
+            return in.readObject();
+        }
     }
 }

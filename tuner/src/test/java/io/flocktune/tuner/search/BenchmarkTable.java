@@ -136,7 +136,10 @@ class BenchmarkTable {
             }
             header = String.format(Locale.ROOT, "budget ×%s, k = %d run seeds, %d test seeds, %d threads%n%n", budget, k, testSeeds, threads);
         }
-        for (String name : names) bases.put(problem(name.strip()).name(), Benchmark.baseTest(problem(name.strip()), testSeeds, threads));
+        for (String name : names) {
+            Benchmark.Problem p = problem(name.strip());
+            bases.put(p.name(), Benchmark.baseTest(p, testSeeds, threads));
+        }
         String table = Benchmark.table(runs, methods, bases);
         Files.createDirectories(out.toAbsolutePath().getParent());
         Files.writeString(out, header + table + "\n```\n" + log + "```\n");
