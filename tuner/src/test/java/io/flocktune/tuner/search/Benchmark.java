@@ -57,11 +57,12 @@ final class Benchmark {
 
     /**
      * A search method: a strategy, a finalist race or null for the experiment's own finalist
-     * stage, and the held-out seeds per finalist (0: the experiment's).
+     * stage, the held-out seeds per finalist, the population and the replicates per new
+     * candidate (each 0: the experiment's).
      */
-    record Method(String name, Strategy strategy, Race race, int validationSeeds) {
+    record Method(String name, Strategy strategy, Race race, int validationSeeds, int population, int perEvaluation) {
         Method(String name, Strategy strategy) {
-            this(name, strategy, null, 0);
+            this(name, strategy, null, 0, 0, 0);
         }
     }
 
@@ -102,14 +103,18 @@ final class Benchmark {
         Experiment e = problem.experiment().withSeed(seed);
         Replication replication = e.replication();
         int validationSeeds = method.validationSeeds() > 0 ? method.validationSeeds() : replication.validationSeeds();
-        replication = new Replication(replication.perEvaluation(), replication.perSurvival(), validationSeeds,
+        int perEvaluation = method.perEvaluation() > 0 ? method.perEvaluation() : replication.perEvaluation();
+        replication = new Replication(perEvaluation, replication.perSurvival(), validationSeeds,
                 replication.testSeeds(), replication.finalists(), replication.combine(), method.race());
+        Genetics g = e.genetics();
+        Genetics genetics = method.population() == 0 ? g : new Genetics(method.population(), g.offspringFraction(), g.selection(),
+                g.elitism(), g.mutationRate(), g.mutationSigma(), g.crossoverRate(), g.maximalAge());
         ParameterSpace space = ParameterSpace.of(e.effectiveBase(), e.parameters(), e.name() + ": parameters");
         PresetEvaluator presets = new PresetEvaluator(e.scenario().steps(), e.specs());
         StopRules stop = new StopRules(1_000_000, 0, Duration.ZERO, budget);
         try (LocalRunner runner = new LocalRunner(threads, e.timeLimit())) {
             long t0 = System.nanoTime();
-            Search<C> search = new Search<>(scoring, method.strategy(), e.genetics(), replication, stop, seed,
+            Search<C> search = new Search<>(scoring, method.strategy(), genetics, replication, stop, seed,
                     space.levels(), presets.ofGenes(space, e.scenarios()), runner);
             Search.Result result = search.run(null, (summary, evaluations, state) -> {});
             Search.Validated pick;
