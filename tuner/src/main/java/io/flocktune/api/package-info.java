@@ -25,6 +25,8 @@
  *   <li>{@link io.flocktune.api.Plots}: the reports' standard figures as XChart charts, PNG or SVG
  *       ({@link io.flocktune.api.Figure}), and a study's report drawn again ({@code flocktune report}).</li>
  *   <li>{@link io.flocktune.api.Exports}: a preset in a front end's format ({@code flocktune export}).</li>
+ *   <li>{@link io.flocktune.api.Failure}: whose fault a failed job's exception is (bad input, a
+ *       full disk, an interruption, a bug), with its one-line message; the exit code's source.</li>
  * </ul>
  *
  * <p>The commands of {@code flocktune} ({@code io.flocktune.cli}) parse their options, call this package and print what it

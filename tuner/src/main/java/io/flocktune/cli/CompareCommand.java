@@ -57,7 +57,7 @@ final class CompareCommand implements Callable<Integer> {
                     + "; or a file), or --resume DIR, or --list");
         }
         PrintWriter err = spec.commandLine().getErr();
-        Comparing.Result result = Interruptible.run(err, () -> {
+        Comparing.Result result = Main.interruptibly(err, () -> {
             Compare compare = study.resume != null ? Compare.resuming(study.resume) : Compare.of(comparison);
             if (study.seed != null) compare = compare.withSeed(study.seed);
             compare = compare.withExecution(execution).withLog(err);

@@ -1,6 +1,6 @@
 package io.flocktune.cli;
 
-import io.flocktune.tuner.io.AtomicFile;
+import io.flocktune.api.Failure;
 import io.flocktune.tuner.io.InputException;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -18,6 +18,8 @@ import java.io.PrintWriter;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.util.Properties;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 
 /**
  * The {@code flocktune} command line (run through the {@code ./flocktune} launcher).
@@ -112,46 +114,37 @@ public final class Main implements Runnable {
     /** A picocli usage error: one line and a pointer to the command's help. */
     private static int usageError(ParameterException e, PrintWriter err) {
         String command = e.getCommandLine().getCommandSpec().qualifiedName();
-        err.println("flocktune: " + oneLine(e.getMessage()) + " (see '" + command + " --help')");
+        err.println("flocktune: " + Failure.oneLine(e.getMessage()) + " (see '" + command + " --help')");
         return BAD_INPUT;
     }
 
     /** Maps a failure of a command to its exit code after printing its one line (and, with debug, the trace). */
     static int failure(Throwable e, CommandLine command, PrintWriter err, boolean debug) {
-        switch (e) {
-            case InputException input -> {
-                err.println("flocktune: " + oneLine(input.getMessage()));
+        if (e instanceof ParameterException usage) {
+            if (debug) e.printStackTrace(err);
+            return usageError(usage, err);
+        }
+        Failure f = Failure.of(e);
+        return switch (f.kind()) {
+            case INTERRUPTED -> {
+                if (!SAID.equals(f.message())) err.println("flocktune: interrupted");
+                yield INTERRUPTED;
+            }
+            case INPUT, DISK_FULL -> {
+                err.println("flocktune: " + f.message());
                 if (debug) e.printStackTrace(err);
-                return AtomicFile.diskFull(input) ? DISK_FULL : BAD_INPUT;
+                yield f.kind() == Failure.Kind.DISK_FULL ? DISK_FULL : BAD_INPUT;
             }
-            case ParameterException usage -> {
-                if (debug) e.printStackTrace(err);
-                return usageError(usage, err);
-            }
-            case UncheckedIOException output -> {   // a trace that could not be written; its message names the file
-                err.println("flocktune: " + oneLine(output.getMessage()));
-                if (debug) e.printStackTrace(err);
-                return AtomicFile.diskFull(output) ? DISK_FULL : BAD_INPUT;
-            }
-            case io.flocktune.tuner.eval.spark.SparkSetupException setup -> {
-                err.println("flocktune: " + oneLine(setup.getMessage()));
-                if (debug) e.printStackTrace(err);
-                return BAD_INPUT;
-            }
-            case InterruptedException interrupted -> {
-                if (!Interruptible.SAID.equals(interrupted.getMessage())) err.println("flocktune: interrupted");
-                return INTERRUPTED;
-            }
-            default -> {
+            case INTERNAL -> {
                 String hint = e instanceof OutOfMemoryError
                         ? "; give Java more memory, e.g. FLOCKTUNE_JAVA_OPTS=-Xmx8g"
                         : "; this is a bug: please report it with the command line and its input files";
                 err.println("flocktune: internal failure in '" + command.getCommandSpec().qualifiedName() + "': "
-                        + oneLine(String.valueOf(e)) + hint + (debug ? "" : " (stack trace: --debug or " + DEBUG_VARIABLE + "=1)"));
+                        + f.message() + hint + (debug ? "" : " (stack trace: --debug or " + DEBUG_VARIABLE + "=1)"));
                 if (debug) e.printStackTrace(err);
-                return INTERNAL_FAILURE;
+                yield INTERNAL_FAILURE;
             }
-        }
+        };
     }
 
     private static boolean debugOption(ParseResult result) {
@@ -161,8 +154,49 @@ public final class Main implements Runnable {
         return false;
     }
 
-    private static String oneLine(String message) {
-        return message == null ? "(no message)" : message.strip().replaceAll("\\s*\\R\\s*", " ");
+    /** The work of a command, run by {@link #interruptibly}. */
+    @FunctionalInterface
+    interface Work<T> {
+        T run() throws InputException, InterruptedException;
+    }
+
+    /** The message of an {@link InterruptedException} whose line has been printed already. */
+    static final String SAID = "flocktune: interruption already reported";
+
+    /**
+     * Runs a command's work so that Ctrl-C (the JVM's shutdown) interrupts it and waits, up to
+     * 30 s, until the work has left its files consistent and said so; the JVM then exits with
+     * {@value #INTERRUPTED}. If it is interrupted, prints its one line ({@code flocktune: } and the
+     * exception's message, which says what was kept) before the JVM may exit.
+     *
+     * @throws InterruptedException with the message {@link #SAID}
+     */
+    static <T> T interruptibly(PrintWriter err, Work<T> work) throws InputException, InterruptedException {
+        Thread worker = Thread.currentThread();
+        CountDownLatch settled = new CountDownLatch(1);
+        Thread hook = new Thread(() -> {
+            worker.interrupt();
+            try {
+                settled.await(30, TimeUnit.SECONDS);
+            } catch (InterruptedException ignored) {
+                // exiting anyway
+            }
+        }, "flocktune-interrupt");
+        Runtime.getRuntime().addShutdownHook(hook);
+        try {
+            return work.run();
+        } catch (InterruptedException e) {
+            err.println("flocktune: " + (e.getMessage() == null ? "interrupted" : e.getMessage()));
+            err.flush();
+            throw new InterruptedException(SAID);
+        } finally {
+            settled.countDown();
+            try {
+                Runtime.getRuntime().removeShutdownHook(hook);
+            } catch (IllegalStateException shuttingDown) {
+                // Ctrl-C: the hook is running
+            }
+        }
     }
 
     /** The version from the jar's Maven metadata ({@code flocktune 0.1.0}), or a development marker. */

@@ -152,7 +152,7 @@ final class PeersCommand implements Callable<Integer> {
             err.flush();
             long start = System.nanoTime();
             Tune tune = Tune.of(e).withExecution(execution).withLog(err).withProgressBar(terminal);
-            Tuning.Result result = Interruptible.run(err, () -> tune.run(dir));
+            Tuning.Result result = Main.interruptibly(err, () -> tune.run(dir));
             double wall = (System.nanoTime() - start) / 1e9;
             Map<String, Long> runs = runs(dir);
             print(peers.get(e.name()), e, result, runs, wall, t, stdout);

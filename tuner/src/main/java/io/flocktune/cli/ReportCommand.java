@@ -22,7 +22,7 @@ final class ReportCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws InputException, InterruptedException {
-        Path report = Interruptible.run(spec.commandLine().getErr(), () -> Plots.report(directory, spec.commandLine().getErr()));
+        Path report = Main.interruptibly(spec.commandLine().getErr(), () -> Plots.report(directory, spec.commandLine().getErr()));
         spec.commandLine().getOut().println("report: " + report);
         return Main.OK;
     }

@@ -69,7 +69,7 @@ final class SensitivityCommand implements Callable<Integer> {
         Execution execution = study.execution();
         PrintWriter err = spec.commandLine().getErr();
         Sensitivity.Options options = new Sensitivity.Options(execution.threads(), err, execution.runners());
-        Sensitivity.Result result = Interruptible.run(err, () -> run(options));
+        Sensitivity.Result result = Main.interruptibly(err, () -> run(options));
         print(result, spec.commandLine().getOut());
         return Main.OK;
     }

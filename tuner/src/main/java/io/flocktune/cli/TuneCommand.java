@@ -45,7 +45,7 @@ final class TuneCommand implements Callable<Integer> {
         Execution execution = study.check(experiment, "experiment", "the run's experiment.json");
         PrintWriter err = spec.commandLine().getErr();
         boolean terminal = System.console() != null && System.console().isTerminal();
-        Tuning.Result result = Interruptible.run(err, () -> {
+        Tuning.Result result = Main.interruptibly(err, () -> {
             Tune tune = study.resume != null ? Tune.resuming(study.resume) : Tune.of(experiment == null ? "default" : experiment);
             if (study.seed != null) tune = tune.withSeed(study.seed);
             tune = tune.withExecution(execution).withLog(err).withProgressBar(terminal);

@@ -20,6 +20,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutionException;
 
 /**
@@ -134,10 +135,10 @@ public final class Report {
     /**
      * Starts drawing the report: the charts of the search alone (convergence, parameters,
      * sensitivity), which read only {@code generations.csv} and the candidates of
-     * {@code history.csv}, are drawn on other threads from now on, so a tuning run draws them
-     * while its finalists are validated; {@link Drawing#finish} draws the rest. The tables are
-     * read here, on the calling thread: call it when the search has ended and its tables are
-     * flushed, before anything else is appended to them.
+     * {@code history.csv}, are read and drawn on other threads from now on, so a tuning run
+     * draws them while its finalists are validated; {@link Drawing#finish} draws the rest. Call
+     * it when the search has ended and its tables are flushed, and append nothing to them before
+     * {@link Drawing#awaitInputs}.
      *
      * @throws InputException as {@link #write}
      */
@@ -147,13 +148,19 @@ public final class Report {
             throw new InputException(files.root() + ": cannot draw the charts: Java finds no usable fonts (" + problem.get()
                     + "); install fonts (Debian: apt-get install fonts-dejavu-core) or draw the report on another machine");
         }
-        RunData search = RunData.read(files);
         try {
             Files.createDirectories(files.charts());
         } catch (IOException ex) {
             throw new InputException(files.root() + ": cannot write the report: " + ex.getMessage(), ex);
         }
-        return new Drawing(files, CompletableFuture.supplyAsync(() -> save(Charts.ofSearch(search), files)));
+        CompletableFuture<RunData> read = CompletableFuture.supplyAsync(() -> {
+            try {
+                return RunData.read(files);
+            } catch (InputException ex) {
+                throw new CompletionException(ex);
+            }
+        });
+        return new Drawing(files, read, read.thenApply(search -> save(Charts.ofSearch(search), files)));
     }
 
     /** As {@link #begin}, or empty after the one line {@link #writeOrSkip} prints where Java finds no usable fonts. */
@@ -177,11 +184,27 @@ public final class Report {
     /** A report being drawn ({@link #begin}); closing it waits for the charts still being drawn. */
     public static final class Drawing implements Reporter.Drawing {
         private final RunFiles files;
+        private final CompletableFuture<RunData> read;
         private final CompletableFuture<List<Html.Rendered>> search;
 
-        private Drawing(RunFiles files, CompletableFuture<List<Html.Rendered>> search) {
+        private Drawing(RunFiles files, CompletableFuture<RunData> read, CompletableFuture<List<Html.Rendered>> search) {
             this.files = files;
+            this.read = read;
             this.search = search;
+        }
+
+        /**
+         * Waits until the search's tables have been read (or failed to be; {@link #finish} says
+         * how), after which the run may append to them.
+         */
+        @Override
+        public void awaitInputs() throws InterruptedException {
+            try {
+                read.get();
+            } catch (ExecutionException ex) {
+                if (ex.getCause() instanceof Error error) throw error;
+                // reported by finish()
+            }
         }
 
         /**
@@ -216,6 +239,7 @@ public final class Report {
                 }
             } catch (ExecutionException ex) {
                 if (ex.getCause() instanceof Error error) throw error;
+                if (ex.getCause() instanceof InputException input) throw input;   // reading the search's tables
                 if (!(ex.getCause() instanceof java.io.UncheckedIOException cause)) throw new IllegalStateException(ex.getCause());
                 throw new InputException(files.root() + ": cannot write the report: " + cause.getMessage(), cause);
             } catch (IOException | java.io.UncheckedIOException ex) {

@@ -557,17 +557,24 @@ public final class Tuning {
 
             Reporter.Drawing drawing = null;
             try {
-                // the base preset's test replicates need no finalist: they run while the finalists are
-                // chosen; then the best finalist is selected on held-out seeds, and the finalists are
-                // tested on the base's fresh seeds for the reported numbers
+                // the base preset's test replicates and the held-out replicates of the finalists
+                // certain to be chosen need no model: they run while the model picks the others; then
+                // the best finalist is selected on held-out seeds, and the finalists are tested on the
+                // base's fresh seeds for the reported numbers
                 List<Trial<Preset>> baseTrials = new ArrayList<>();
                 for (int r = 0; r < e.replication().testSeeds(); r++) baseTrials.add(new Trial<>(base, Seeds.test(e.seed(), r)));
+                Search<C>.Stage stage = search.stage(result.state());
+                List<Individual> sure = stage.sure();
                 List<Outcome> baseOutcomes;
+                List<Search.Validated> sureValidated;
                 List<Individual> finalists;
-                try (Beside baseRun = Beside.start(runner, presetsEvaluator, baseTrials)) {
-                    finalists = search.finalists(result.state());
-                    baseOutcomes = baseRun.await();
-                    simulationNanos += baseRun.nanos();
+                try (Beside beside = Beside.start(() -> new Beside.Batches(runner.run(presetsEvaluator, baseTrials),
+                        search.validate(sure)))) {
+                    finalists = stage.finalists();
+                    Beside.Batches batches = beside.await();
+                    baseOutcomes = batches.base();
+                    sureValidated = batches.validated();
+                    simulationNanos += beside.nanos();
                 }
                 // the search's charts are drawn from here on, while the finalists are validated (not
                 // while they are chosen: the model fit that chooses them needs every core it can get)
@@ -584,7 +591,7 @@ public final class Tuning {
                 List<Search.Validated> ranking;     // the finalists to test, best first
                 Race.Result race = null;
                 if (rep.race() == null) {
-                    ranking = new ArrayList<>(search.validate(finalists));
+                    ranking = new ArrayList<>(search.validate(finalists, sureValidated));
                     ranking.sort(search.byValidatedFitness());
                     validated = ranking;
                 } else {
@@ -602,6 +609,7 @@ public final class Tuning {
                 for (Search.Validated v : validated) for (Replicate r : v.replicates()) if (timedOut(r.outcome())) timeLimitHits[0]++;
                 for (Outcome o : baseOutcomes) if (timedOut(o)) timeLimitHits[0]++;
 
+                if (drawing != null) drawing.awaitInputs();   // it has read the search's tables: they may grow now
                 long w0 = System.nanoTime();
                 List<Finalist> ranked = writeResults(e, search, space, base, validated, ranking, tested, baseOutcomes, result.state(),
                         files, history, timings, rows);
@@ -648,32 +656,35 @@ public final class Tuning {
     }
 
     /**
-     * The interruption of a search: the last completed generation is checkpointed (a write the
-     * interrupt cut short leaves the one before it), so {@code --resume} continues from there.
-     *
-     * @param files the run's files, or null for a run kept in memory
-     */
-    /**
-     * A batch run on a thread of its own while the caller does other work (the runner's threads
+     * Batches run on a thread of their own while the caller does other work (the runner's threads
      * do the simulating; this thread only waits for them). Await it before the runner's next
-     * batch; closing it stops the batch if it has not ended, and waits for its thread.
+     * batch; closing it stops the batches if they have not ended, and waits for its thread.
      */
     private static final class Beside implements AutoCloseable {
-        private final java.util.concurrent.FutureTask<List<Outcome>> task;
+        private final java.util.concurrent.FutureTask<Batches> task;
         private final Thread thread;
         private volatile long nanos;
 
-        private Beside(java.util.concurrent.FutureTask<List<Outcome>> task, Thread thread) {
+        /** What runs beside the model fit: the base preset's test outcomes, the sure finalists validated. */
+        record Batches(List<Outcome> base, List<Search.Validated> validated) {}
+
+        /** The simulations to run, on the study's runner. */
+        @FunctionalInterface
+        interface Work {
+            Batches run() throws InterruptedException;
+        }
+
+        private Beside(java.util.concurrent.FutureTask<Batches> task, Thread thread) {
             this.task = task;
             this.thread = thread;
         }
 
-        static <T> Beside start(TrialRunner runner, Evaluator<T> evaluator, List<Trial<T>> trials) {
+        static Beside start(Work work) {
             Beside[] self = new Beside[1];
-            java.util.concurrent.FutureTask<List<Outcome>> task = new java.util.concurrent.FutureTask<>(() -> {
+            java.util.concurrent.FutureTask<Batches> task = new java.util.concurrent.FutureTask<>(() -> {
                 long t0 = System.nanoTime();
                 try {
-                    return runner.run(evaluator, trials);
+                    return work.run();
                 } finally {
                     self[0].nanos = System.nanoTime() - t0;
                 }
@@ -683,8 +694,8 @@ public final class Tuning {
             return self[0];
         }
 
-        /** @return the batch's outcomes, in trial order, once it has ended; an {@link Error} in it is rethrown. */
-        List<Outcome> await() throws InterruptedException {
+        /** @return the batches' results once they have ended; an {@link Error} in them is rethrown. */
+        Batches await() throws InterruptedException {
             try {
                 return task.get();
             } catch (java.util.concurrent.ExecutionException ex) {
@@ -739,6 +750,12 @@ public final class Tuning {
         }
     }
 
+    /**
+     * The interruption of a search: the last completed generation is checkpointed (a write the
+     * interrupt cut short leaves the one before it), so {@code --resume} continues from there.
+     *
+     * @param files the run's files, or null for a run kept in memory
+     */
     private static InterruptedException interrupted(Progress progress, RunFiles files) {
         progress.close();
         if (files == null) return new InterruptedException("interrupted; a run kept in memory has no checkpoint, its results are lost");

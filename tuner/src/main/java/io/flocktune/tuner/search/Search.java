@@ -541,37 +541,82 @@ public final class Search<C extends Comparable<? super C>> {
      * {@link ModelProposals#MINIMUM_OBSERVATIONS} valid candidates, the population's).
      */
     public List<Individual> finalists(SearchState state) {
+        return stage(state).finalists();
+    }
+
+    /**
+     * Starts the finalist stage of {@code state}: {@link #finalists} in two steps, so that the
+     * candidates certain to be finalists can be validated while the model that picks the others
+     * is fitted. Validating them ({@link #validate}) on another thread while
+     * {@link Stage#finalists()} runs is safe; nothing else of this search may run meanwhile.
+     */
+    public Stage stage(SearchState state) {
         begin(state.generation(), state.nextId(), state.evaluations(), state.individuals(), state.retired());
-        int k = replication.race() == null ? replication.finalists() : replication.race().pool();
-        Comparator<Individual> byScalar = Comparator.<Individual>comparingDouble(i -> scoring.scalar(fitness(i)))
-                .thenComparingLong(Individual::id);
-        List<Individual> valid = state.individuals().stream().filter(i -> !i.failed()).toList();
-        if (strategy.finalists() != Strategy.Finalists.POPULATION && !(scoring instanceof Scoring.Pareto)) {
-            List<Individual> archive = archive();
-            GaussianProcess gp = fit(archive);
-            if (gp != null) {
-                Map<Long, Double> posterior = new HashMap<>();
-                for (Individual i : archive) if (!i.failed()) posterior.put(i.id(), gp.mean(i.genes()));
-                List<Individual> byPosterior = archive.stream().filter(i -> !i.failed())
-                        .sorted(Comparator.<Individual>comparingDouble(i -> posterior.get(i.id())).thenComparingLong(Individual::id))
-                        .toList();
-                if (strategy.finalists() == Strategy.Finalists.POSTERIOR) return byPosterior.stream().limit(k).toList();
-                Map<Long, Individual> chosen = new LinkedHashMap<>();
-                for (Individual i : byPosterior) if (chosen.size() < (k + 1) / 2) chosen.putIfAbsent(i.id(), i);
-                for (Individual i : valid.stream().sorted(byScalar).toList()) if (chosen.size() < k) chosen.putIfAbsent(i.id(), i);
-                for (Individual i : byPosterior) if (chosen.size() < k) chosen.putIfAbsent(i.id(), i);
-                return List.copyOf(chosen.values());
-            }
+        return new Stage(state);
+    }
+
+    /** The finalist stage of one state ({@link #stage}). */
+    public final class Stage {
+        private final SearchState state;
+        private final int k;
+        private final List<Individual> byScalar;   // the valid members of the population, best first
+
+        private Stage(SearchState state) {
+            this.state = state;
+            this.k = replication.race() == null ? replication.finalists() : replication.race().pool();
+            this.byScalar = state.individuals().stream().filter(i -> !i.failed()).sorted(byOwnFitness()).toList();
         }
-        if (!(scoring instanceof Scoring.Pareto)) return valid.stream().sorted(byScalar).limit(k).toList();
-        ISeq<Phenotype<DoubleGene, C>> population = valid.stream()
-                .map(i -> Phenotype.of(genotype(i), i.born(), fitness(i))).collect(ISeq.toISeq());
-        @SuppressWarnings("unchecked")
-        EvolutionResult<DoubleGene, Vec<double[]>> result = (EvolutionResult<DoubleGene, Vec<double[]>>) (Object)
-                EvolutionResult.of(Optimize.MINIMUM, population, state.generation(), EvolutionDurations.ZERO, 0, 0, 0);
-        ISeq<Phenotype<DoubleGene, Vec<double[]>>> set = RandomRegistry.with(Seeds.engine(seed, -1)).call(() ->
-                Stream.of(result).collect(MOEA.toParetoSet(new IntRange(k, k + 1))));   // an oversized set shrinks to the lower bound
-        return set.stream().map(p -> known.get(p.genotype())).distinct().sorted(byScalar).toList();
+
+        /**
+         * @return the candidates {@link #finalists()} holds whatever the model says, best first:
+         *         with finalists {@code population}, every one; with {@code both}, the best half
+         *         (rounded down) of the population by its own means, since the model's half is
+         *         taken first and the population's fills the rest; none for {@code posterior},
+         *         a Pareto search or a race (whose pool is validated in rounds)
+         */
+        public List<Individual> sure() {
+            if (replication.race() != null || scoring instanceof Scoring.Pareto) return List.of();
+            return switch (strategy.finalists()) {
+                case POPULATION -> byScalar.stream().limit(k).toList();
+                case BOTH -> byScalar.stream().limit(k / 2).toList();
+                case POSTERIOR -> List.of();
+            };
+        }
+
+        /** @return the candidates to validate, as {@link Search#finalists} says; it fits the model, if any. */
+        public List<Individual> finalists() {
+            if (strategy.finalists() != Strategy.Finalists.POPULATION && !(scoring instanceof Scoring.Pareto)) {
+                List<Individual> archive = archive();
+                GaussianProcess gp = fit(archive);
+                if (gp != null) {
+                    Map<Long, Double> posterior = new HashMap<>();
+                    for (Individual i : archive) if (!i.failed()) posterior.put(i.id(), gp.mean(i.genes()));
+                    List<Individual> byPosterior = archive.stream().filter(i -> !i.failed())
+                            .sorted(Comparator.<Individual>comparingDouble(i -> posterior.get(i.id())).thenComparingLong(Individual::id))
+                            .toList();
+                    if (strategy.finalists() == Strategy.Finalists.POSTERIOR) return byPosterior.stream().limit(k).toList();
+                    Map<Long, Individual> chosen = new LinkedHashMap<>();
+                    for (Individual i : byPosterior) if (chosen.size() < (k + 1) / 2) chosen.putIfAbsent(i.id(), i);
+                    for (Individual i : byScalar) if (chosen.size() < k) chosen.putIfAbsent(i.id(), i);
+                    for (Individual i : byPosterior) if (chosen.size() < k) chosen.putIfAbsent(i.id(), i);
+                    return List.copyOf(chosen.values());
+                }
+            }
+            if (!(scoring instanceof Scoring.Pareto)) return byScalar.stream().limit(k).toList();
+            ISeq<Phenotype<DoubleGene, C>> population = state.individuals().stream().filter(i -> !i.failed())
+                    .map(i -> Phenotype.of(genotype(i), i.born(), fitness(i))).collect(ISeq.toISeq());
+            @SuppressWarnings("unchecked")
+            EvolutionResult<DoubleGene, Vec<double[]>> result = (EvolutionResult<DoubleGene, Vec<double[]>>) (Object)
+                    EvolutionResult.of(Optimize.MINIMUM, population, state.generation(), EvolutionDurations.ZERO, 0, 0, 0);
+            ISeq<Phenotype<DoubleGene, Vec<double[]>>> set = RandomRegistry.with(Seeds.engine(seed, -1)).call(() ->
+                    Stream.of(result).collect(MOEA.toParetoSet(new IntRange(k, k + 1))));   // an oversized set shrinks to the lower bound
+            return set.stream().map(p -> known.get(p.genotype())).distinct().sorted(byOwnFitness()).toList();
+        }
+    }
+
+    /** @return candidates by the scalar fitness of their own training means, the lower id on a tie. */
+    private Comparator<Individual> byOwnFitness() {
+        return Comparator.<Individual>comparingDouble(i -> scoring.scalar(fitness(i))).thenComparingLong(Individual::id);
     }
 
     /**
@@ -581,7 +626,26 @@ public final class Search<C extends Comparable<? super C>> {
      * @return one entry per finalist, in the given order
      */
     public List<Validated> validate(List<Individual> finalists) throws InterruptedException {
-        return rerun(finalists, 0, replication.validationSeeds(), r -> Seeds.validation(seed, r));
+        return validate(finalists, List.of());
+    }
+
+    /**
+     * As {@link #validate(List)}, reusing the held-out replicates of the finalists validated
+     * already (e.g. a {@link Stage#sure()} validated while the model was fitted): the same
+     * replicates as validating them again.
+     *
+     * @param done earlier results of {@link #validate(List)}; those of candidates not among
+     *             {@code finalists} are ignored
+     * @return one entry per finalist, in the given order
+     */
+    public List<Validated> validate(List<Individual> finalists, List<Validated> done) throws InterruptedException {
+        Map<Long, Validated> byId = new HashMap<>();
+        for (Validated v : done) byId.put(v.individual().id(), v);
+        List<Individual> rest = finalists.stream().filter(i -> !byId.containsKey(i.id())).toList();
+        java.util.Iterator<Validated> more = rerun(rest, 0, replication.validationSeeds(), r -> Seeds.validation(seed, r)).iterator();
+        List<Validated> out = new ArrayList<>();
+        for (Individual i : finalists) out.add(byId.containsKey(i.id()) ? byId.get(i.id()) : more.next());
+        return out;
     }
 
     /**
@@ -673,6 +737,7 @@ public final class Search<C extends Comparable<? super C>> {
      */
     private List<Validated> rerun(List<Individual> individuals, int from, int count, java.util.function.IntToLongFunction seeds)
             throws InterruptedException {
+        if (individuals.isEmpty()) return List.of();
         List<Trial<double[]>> trials = new ArrayList<>();
         for (Individual i : individuals) {
             for (int r = from; r < from + count; r++) trials.add(new Trial<>(i.genes(), seeds.applyAsLong(r)));

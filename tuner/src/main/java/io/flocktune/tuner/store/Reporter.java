@@ -61,6 +61,14 @@ public interface Reporter {
          */
         void finish() throws InputException, InterruptedException;
 
+        /**
+         * Returns once the drawing has read the study's tables it began from, so that the study
+         * may append to them; at once if it read them when it began.
+         *
+         * @throws InterruptedException interrupted while waiting
+         */
+        default void awaitInputs() throws InterruptedException {}
+
         @Override
         void close();
     }

@@ -173,4 +173,44 @@ class SearchTest {
             assertEquals(3, s.finalists(last).size());
         }
     }
+
+    /**
+     * The finalists certain before the model is fitted ({@code Stage.sure}) are among the
+     * finalists for every state of many searches, every finalist count and both strategies that
+     * have them; validating them first gives the same held-out replicates as validating all at once.
+     */
+    @Test
+    void sureFinalistsAreAlwaysChosenAndValidateAsTheRest() throws Exception {
+        try (LocalRunner runner = new LocalRunner(2, Duration.ofSeconds(30))) {
+            int checked = 0;
+            for (Strategy.Finalists kind : List.of(Strategy.Finalists.BOTH, Strategy.Finalists.POPULATION)) {
+                for (int k = 1; k <= 7; k++) {
+                    for (long seed = 1; seed <= 4; seed++) {
+                        Search<Double> s = new Search<>(MINIMISE, Strategy.DEFAULT.withFinalists(kind),
+                                new Genetics(12, 0.5, new Selection.Tournament(3), 1, 0.3, 0.1, 0.6, 100),
+                                new Replication(1, 1, 3, 3, k), new StopRules(4, 0, Duration.ZERO, 0), seed, new int[2], BOWL, runner);
+                        for (SearchState state : run(s, null).states()) {
+                            Search<Double>.Stage stage = s.stage(state);
+                            List<Individual> sure = stage.sure();
+                            List<Individual> finalists = stage.finalists();
+                            assertEquals(kind == Strategy.Finalists.BOTH ? Math.min(k / 2, state.individuals().size()) : finalists.size(),
+                                    sure.size(), kind + ", " + k + " finalists");
+                            assertTrue(finalists.containsAll(sure), kind + ", " + k + " finalists, seed " + seed + ": " + sure + " not in " + finalists);
+                            if (seed == 1 && state.generation() == 4) {
+                                List<Search.Validated> first = s.validate(sure);
+                                assertEquals(values(s.validate(finalists)), values(s.validate(finalists, first)));
+                            }
+                            checked++;
+                        }
+                    }
+                }
+            }
+            assertEquals(2 * 7 * 4 * 5, checked);
+        }
+    }
+
+    private static List<String> values(List<Search.Validated> validated) {
+        return validated.stream().map(v -> v.individual().id() + " " + v.replicates().stream()
+                .map(r -> r.index() + "@" + r.seed() + "=" + java.util.Arrays.toString(((Outcome.Success) r.outcome()).values())).toList()).toList();
+    }
 }
