@@ -46,8 +46,10 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 
 /**
  * Runs an experiment into a results directory, generation by generation, so that nothing is
@@ -590,17 +592,25 @@ public final class Tuning {
                 List<Search.Validated> validated;   // every held-out replicate of the selection
                 List<Search.Validated> ranking;     // the finalists to test, best first
                 Race.Result race = null;
+                List<Search.Validated> tested;     // the finalists on the fresh test seeds, in ranking order
+                TestStatistics statistics;
                 if (rep.race() == null) {
+                    // every finalist is tested whatever its rank: the test comes first, so that its statistics are
+                    // computed while the remaining held-out replicates run; the held-out seeds alone rank them
+                    List<Search.Validated> testedAll = search.test(finalists);
+                    statistics = TestStatistics.start(e, baseOutcomes, testedAll);
                     ranking = new ArrayList<>(search.validate(finalists, sureValidated));
                     ranking.sort(search.byValidatedFitness());
                     validated = ranking;
+                    tested = ranking.stream().map(v -> testedAll.get(finalists.indexOf(v.individual()))).toList();
                 } else {
                     race = search.race(finalists);
                     validated = race.ranking().stream().map(Race.Entry::validated).toList();
                     // the survivors, best first, as many as finalists; if every candidate failed, the first of them
                     ranking = validated.subList(0, Math.max(1, Math.min(rep.finalists(), race.survivors())));
+                    tested = search.test(ranking.stream().map(Search.Validated::individual).toList());
+                    statistics = TestStatistics.start(e, baseOutcomes, tested);
                 }
-                List<Search.Validated> tested = search.test(ranking.stream().map(Search.Validated::individual).toList());
                 simulationNanos += System.nanoTime() - v0;
                 if (race != null) {
                     options.log().printf(Locale.ROOT, "race: %d candidates, %d round(s), %d held-out simulations; %d left%n",
@@ -611,8 +621,8 @@ public final class Tuning {
 
                 if (drawing != null) drawing.awaitInputs();   // it has read the search's tables: they may grow now
                 long w0 = System.nanoTime();
-                List<Finalist> ranked = writeResults(e, search, space, base, validated, ranking, tested, baseOutcomes, result.state(),
-                        files, history, timings, rows);
+                List<Finalist> ranked = writeResults(e, search, space, base, validated, ranking, tested, baseOutcomes, statistics,
+                        result.state(), files, history, timings, rows);
                 if (race != null && files != null) RaceCsv.write(files.root().resolve(RaceCsv.FILE), race, scoring, search);
                 ioNanos[0] += System.nanoTime() - w0;
                 progress.close();
@@ -792,9 +802,13 @@ public final class Tuning {
      */
     private static <C extends Comparable<? super C>> List<Finalist> writeResults(
             Experiment e, Search<C> search, ParameterSpace space, Preset base, List<Search.Validated> validated,
-            List<Search.Validated> ranking, List<Search.Validated> tested, List<Outcome> baseOutcomes, SearchState state,
-            RunFiles files, Table history, Table timings, List<HistoryRow> memoryRows) throws IOException, InputException {
+            List<Search.Validated> ranking, List<Search.Validated> tested, List<Outcome> baseOutcomes, TestStatistics statistics,
+            SearchState state,
+            RunFiles files, Table history, Table timings, List<HistoryRow> memoryRows) throws IOException, InputException, InterruptedException {
         Scoring<C> scoring = search.scoring();
+        // awaited before anything is written: an interruption here leaves the files as validation left them
+        List<Tested> intervals = new ArrayList<>(List.of(statistics.of(-1)));   // by rank, 0 the base preset
+        for (Search.Validated v : ranking) intervals.add(statistics.of(v.individual().id()));
         long last = state.generation();
         // selection and test replicates into the history
         for (List<Search.Validated> rows : List.of(validated, tested)) {
@@ -828,18 +842,18 @@ public final class Tuning {
 
         int objectives = e.objectives().size();
         List<Finalist> ranked = new ArrayList<>();
-        Measurement baseMeasurement = measurement(e, baseOutcomes);
+        Measurement baseMeasurement = intervals.getFirst().measurement();
         ranked.add(new Finalist(0, -1, baseMeasurement == null ? Double.POSITIVE_INFINITY
                 : scoring.scalar(scoring.fitness(means(baseMeasurement))), Double.NaN, Double.NaN, null, baseMeasurement, base, null));
         if (files != null) Files.createDirectories(files.best());
         for (int k = 0; k < ranking.size(); k++) {
             Search.Validated selected = ranking.get(k), test = tested.get(k);
             Individual individual = selected.individual();
-            Measurement m = measurement(e, test.replicates().stream().map(Replicate::outcome).toList());
+            Measurement m = intervals.get(k + 1).measurement();
             String name = e.name() + (k == 0 ? "-best" : "-rank" + (k + 1));
             Preset preset = new PresetEdit(space.preset(individual.genes()))
                     .set(PresetPath.of("name"), name, name)
-                    .set(PresetPath.of("description"), describe(e, k + 1, individual, m), name)
+                    .set(PresetPath.of("description"), describe(e, k + 1, individual, m, intervals.get(k + 1)), name)
                     .build(name);
             Path file = null;
             if (files != null) {
@@ -859,6 +873,7 @@ public final class Tuning {
         try (CSVPrinter out = new CSVPrinter(csv, Table.FORMAT)) {
             out.printRecord(Tables.validation(e));
             for (Finalist f : ranked) {
+                Tested ci = intervals.get(f.rank());
                 List<String> row = new ArrayList<>();
                 Individual individual = f.candidate() < 0 ? null : ranking.get(f.rank() - 1).individual();
                 row.add(Integer.toString(f.rank()));
@@ -876,12 +891,12 @@ public final class Tuning {
                         continue;
                     }
                     Measurement m = f.measurement();
-                    double[] ci = m.ci95(k);
-                    row.addAll(List.of(Table.number(m.mean(k)), Table.number(m.sd(k)), Table.number(ci[0]), Table.number(ci[1])));
+                    Interval c = ci.ci95()[k];
+                    row.addAll(List.of(Table.number(m.mean(k)), Table.number(m.sd(k)), Table.number(c.low()), Table.number(c.high())));
                     if (individual == null || b == null) {
                         row.addAll(List.of("", "", ""));
                     } else {
-                        Interval d = m.difference(b, k);
+                        Interval d = ci.vsBase()[k];
                         row.addAll(List.of(Table.number(d.estimate()), Table.number(d.low()), Table.number(d.high())));
                     }
                 }
@@ -915,15 +930,70 @@ public final class Tuning {
         return ranked;
     }
 
-    private static String describe(Experiment e, int rank, Individual i, Measurement m) {
+    /**
+     * One measurement on the test seeds (null if a replicate failed) with its 95 % intervals: of
+     * each objective's mean, and of its paired difference from the base preset's (null for the
+     * base, or if either failed).
+     */
+    private record Tested(Measurement measurement, Interval[] ci95, Interval[] vsBase) {
+        static Tested of(Measurement m, Measurement base) {
+            if (m == null) return new Tested(null, null, null);
+            int n = m.specs().size();
+            Interval[] ci = new Interval[n];
+            for (int k = 0; k < n; k++) ci[k] = m.interval(k);
+            if (base == null || m == base) return new Tested(m, ci, null);
+            Interval[] d = new Interval[n];
+            for (int k = 0; k < n; k++) d[k] = m.difference(base, k);
+            return new Tested(m, ci, d);
+        }
+    }
+
+    /**
+     * The base preset's and the finalists' measurements on the test seeds, with their intervals
+     * (bootstraps take milliseconds each), computed on a virtual thread while the caller goes on.
+     */
+    private static final class TestStatistics {
+        private final java.util.concurrent.CompletableFuture<Map<Long, Tested>> byCandidate;   // -1: the base preset
+
+        private TestStatistics(java.util.concurrent.CompletableFuture<Map<Long, Tested>> byCandidate) {
+            this.byCandidate = byCandidate;
+        }
+
+        static TestStatistics start(Experiment e, List<Outcome> base, List<Search.Validated> tested) {
+            return new TestStatistics(java.util.concurrent.CompletableFuture.supplyAsync(() -> {
+                Measurement b = measurement(e, base);
+                Map<Long, Tested> out = new HashMap<>();
+                out.put(-1L, Tested.of(b, b));
+                for (Search.Validated v : tested) {
+                    out.put(v.individual().id(), Tested.of(measurement(e, v.replicates().stream().map(Replicate::outcome).toList()), b));
+                }
+                return out;
+            }, task -> Thread.ofVirtual().name("flocktune-statistics").start(task)));
+        }
+
+        /** @return the statistics of a tested candidate, or of the base preset (-1), once computed */
+        Tested of(long candidate) throws InterruptedException {
+            try {
+                return byCandidate.get().get(candidate);
+            } catch (java.util.concurrent.ExecutionException ex) {   // nothing here is checked: a bug, thrown as it was
+                switch (ex.getCause()) {
+                    case Error error -> throw error;
+                    case RuntimeException runtime -> throw runtime;
+                    default -> throw new IllegalStateException(ex.getCause());
+                }
+            }
+        }
+    }
+
+    private static String describe(Experiment e, int rank, Individual i, Measurement m, Tested intervals) {
         StringBuilder d = new StringBuilder("Tuned by flocktune experiment " + e.name() + " (seed " + e.seed() + ") from "
                 + e.baseName() + ", rank " + rank + " of the validated finalists (candidate " + i.id() + ")");
         if (m != null) {
             d.append(": ");
             for (int k = 0; k < m.specs().size(); k++) {
                 if (k > 0) d.append(", ");
-                double[] ci = m.ci95(k);
-                d.append(String.format(Locale.ROOT, "%s %.4g [%.4g, %.4g]", m.specs().get(k).name(), m.mean(k), ci[0], ci[1]));
+                Interval ci = intervals.ci95()[k];
+                d.append(String.format(Locale.ROOT, "%s %.4g [%.4g, %.4g]", m.specs().get(k).name(), m.mean(k), ci.low(), ci.high()));
             }
             d.append(" (95 % CI over ").append(m.replicates()).append(" fresh test seeds)");
         }
