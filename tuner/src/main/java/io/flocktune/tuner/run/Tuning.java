@@ -578,16 +578,16 @@ public final class Tuning {
                     sureValidated = batches.validated();
                     simulationNanos += beside.nanos();
                 }
-                // the search's charts are drawn from here on, while the finalists are validated (not
-                // while they are chosen: the model fit that chooses them needs every core it can get)
+                // the search's charts are drawn from here on, while the finalists are tested and validated
+                // (not while they are chosen: the model fit that chooses them needs every core it can get)
                 if (report) drawing = options.reporter().begin(files.root(), options.log()).orElse(null);
                 Replication rep = e.replication();
                 progress.phase(rep.race() == null
-                        ? "selecting among " + finalists.size() + " finalists on " + rep.validationSeeds()
-                                + " held-out seeds, then testing them and the base preset on " + rep.testSeeds() + " fresh seeds"
+                        ? "testing " + finalists.size() + " finalists on " + rep.testSeeds() + " fresh seeds and selecting among them on "
+                                + rep.validationSeeds() + " held-out seeds"
                         : "racing " + finalists.size() + " candidates on up to " + rep.validationSeeds() + " held-out seeds ("
                                 + (long) rep.finalists() * rep.validationSeeds() + " simulations at most), then testing the best "
-                                + rep.finalists() + " and the base preset on " + rep.testSeeds() + " fresh seeds");
+                                + rep.finalists() + " on " + rep.testSeeds() + " fresh seeds");
                 long v0 = System.nanoTime();
                 List<Search.Validated> validated;   // every held-out replicate of the selection
                 List<Search.Validated> ranking;     // the finalists to test, best first
@@ -803,12 +803,12 @@ public final class Tuning {
     private static <C extends Comparable<? super C>> List<Finalist> writeResults(
             Experiment e, Search<C> search, ParameterSpace space, Preset base, List<Search.Validated> validated,
             List<Search.Validated> ranking, List<Search.Validated> tested, List<Outcome> baseOutcomes, TestStatistics statistics,
-            SearchState state,
-            RunFiles files, Table history, Table timings, List<HistoryRow> memoryRows) throws IOException, InputException, InterruptedException {
+            SearchState state, RunFiles files, Table history, Table timings, List<HistoryRow> memoryRows)
+            throws IOException, InputException, InterruptedException {
         Scoring<C> scoring = search.scoring();
         // awaited before anything is written: an interruption here leaves the files as validation left them
-        List<Tested> intervals = new ArrayList<>(List.of(statistics.of(-1)));   // by rank, 0 the base preset
-        for (Search.Validated v : ranking) intervals.add(statistics.of(v.individual().id()));
+        List<Tested> measured = new ArrayList<>(List.of(statistics.of(-1)));   // by rank, 0 the base preset
+        for (Search.Validated v : ranking) measured.add(statistics.of(v.individual().id()));
         long last = state.generation();
         // selection and test replicates into the history
         for (List<Search.Validated> rows : List.of(validated, tested)) {
@@ -842,18 +842,18 @@ public final class Tuning {
 
         int objectives = e.objectives().size();
         List<Finalist> ranked = new ArrayList<>();
-        Measurement baseMeasurement = intervals.getFirst().measurement();
+        Measurement baseMeasurement = measured.getFirst().measurement();
         ranked.add(new Finalist(0, -1, baseMeasurement == null ? Double.POSITIVE_INFINITY
                 : scoring.scalar(scoring.fitness(means(baseMeasurement))), Double.NaN, Double.NaN, null, baseMeasurement, base, null));
         if (files != null) Files.createDirectories(files.best());
         for (int k = 0; k < ranking.size(); k++) {
             Search.Validated selected = ranking.get(k), test = tested.get(k);
             Individual individual = selected.individual();
-            Measurement m = intervals.get(k + 1).measurement();
+            Measurement m = measured.get(k + 1).measurement();
             String name = e.name() + (k == 0 ? "-best" : "-rank" + (k + 1));
             Preset preset = new PresetEdit(space.preset(individual.genes()))
                     .set(PresetPath.of("name"), name, name)
-                    .set(PresetPath.of("description"), describe(e, k + 1, individual, m, intervals.get(k + 1)), name)
+                    .set(PresetPath.of("description"), describe(e, k + 1, individual, m, measured.get(k + 1)), name)
                     .build(name);
             Path file = null;
             if (files != null) {
@@ -873,7 +873,7 @@ public final class Tuning {
         try (CSVPrinter out = new CSVPrinter(csv, Table.FORMAT)) {
             out.printRecord(Tables.validation(e));
             for (Finalist f : ranked) {
-                Tested ci = intervals.get(f.rank());
+                Tested ci = measured.get(f.rank());
                 List<String> row = new ArrayList<>();
                 Individual individual = f.candidate() < 0 ? null : ranking.get(f.rank() - 1).individual();
                 row.add(Integer.toString(f.rank()));
