@@ -31,7 +31,6 @@ import java.util.BitSet;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
@@ -154,6 +153,7 @@ public final class Search<C extends Comparable<? super C>> {
     private int failures;
     private final Map<Genotype<DoubleGene>, Individual> known = new HashMap<>();
     private final List<Evaluation> evaluations = new ArrayList<>();
+    private final List<Individual> newcomers = new ArrayList<>();   // registered by the evaluator, replicated by replicateGeneration
     private List<Individual> retired = List.of();
     private java.util.Optional<GaussianProcess> model;   // this generation's, fitted on first use
 
@@ -249,7 +249,9 @@ public final class Search<C extends Comparable<? super C>> {
         ISeq<Phenotype<DoubleGene, C>> population = RandomRegistry.with(Seeds.engine(seed, 0)).call(() ->
                 engine.genotypeFactory().instances().limit(genetics.population())
                         .map(gt -> Phenotype.<DoubleGene, C>of(gt, 0)).collect(ISeq.toISeq()));
-        ISeq<Phenotype<DoubleGene, C>> evaluated = evaluateCatching(population);
+        ISeq<Phenotype<DoubleGene, C>> registered = engine.eval(population);
+        replicateGeneration(List.of());
+        ISeq<Phenotype<DoubleGene, C>> evaluated = registered.map(p -> p.withFitness(fitness(known.get(p.genotype())))).asISeq();
         double[] reference = new double[0];
         if (scoring instanceof Scoring.Pareto) {
             List<double[]> costs = distinct(evaluated).stream().filter(i -> !i.failed())
@@ -266,13 +268,11 @@ public final class Search<C extends Comparable<? super C>> {
         ISeq<Phenotype<DoubleGene, C>> population = state.population().stream()
                 .map(s -> Phenotype.of(genotype(state.individual(s.id())), s.generation(), fitness(state.individual(s.id()))))
                 .collect(ISeq.toISeq());
-        EvolutionResult<DoubleGene, C> result;
-        try {
-            result = RandomRegistry.with(Seeds.engine(seed, g)).call(() -> engine.evolve(EvolutionStart.of(population, g)));
-        } catch (Cancelled c) {
-            throw c.cause;
-        }
-        topUpSurvivors(result.population(), g);
+        EvolutionResult<DoubleGene, C> result =
+                RandomRegistry.with(Seeds.engine(seed, g)).call(() -> engine.evolve(EvolutionStart.of(population, g)));
+        List<Individual> survivors = replication.perSurvival() == 0 ? List.of()
+                : distinct(result.population()).stream().filter(i -> i.born() < g && !i.failed()).toList();
+        replicateGeneration(survivors);
         ISeq<Phenotype<DoubleGene, C>> updated = result.population()
                 .map(p -> p.withFitness(fitness(known.get(p.genotype())))).asISeq();
         return finish(updated, g, state.bestScore(), state.improvedAt(), state.reference(), state.elapsedNanos(),
@@ -386,36 +386,41 @@ public final class Search<C extends Comparable<? super C>> {
         known.clear();
         for (Individual i : individuals) known.put(genotype(i), i);
         evaluations.clear();
+        newcomers.clear();
     }
 
-    private void topUpSurvivors(ISeq<Phenotype<DoubleGene, C>> population, long g) throws InterruptedException {
-        if (replication.perSurvival() == 0) return;
-        List<Individual> survivors = distinct(population).stream().filter(i -> i.born() < g && !i.failed()).toList();
-        for (Individual i : replicate(survivors, replication.perSurvival(), Role.SURVIVOR)) known.put(genotype(i), i);
-    }
-
-    /** Runs {@code count} training replicates of each individual with this generation's seeds. */
-    private List<Individual> replicate(List<Individual> individuals, int count, Role role) throws InterruptedException {
+    /**
+     * Runs this generation's training replicates in one batch, so that no thread waits between
+     * them: {@link Replication#perEvaluation()} of each newcomer the engine registered, then
+     * {@link Replication#perSurvival()} more of each survivor (the history lists them in that
+     * order), each with this generation's seeds.
+     */
+    private void replicateGeneration(List<Individual> survivors) throws InterruptedException {
+        List<Individual> fresh = List.copyOf(newcomers);
+        newcomers.clear();
+        int perNew = replication.perEvaluation(), perSurvivor = replication.perSurvival();
         List<Trial<double[]>> trials = new ArrayList<>();
-        for (Individual i : individuals) {
-            for (int r = 0; r < count; r++) trials.add(new Trial<>(i.genes(), Seeds.training(seed, generation, r)));
-        }
+        for (Individual i : fresh) for (int r = 0; r < perNew; r++) trials.add(new Trial<>(i.genes(), Seeds.training(seed, generation, r)));
+        for (Individual i : survivors) for (int r = 0; r < perSurvivor; r++) trials.add(new Trial<>(i.genes(), Seeds.training(seed, generation, r)));
         List<Outcome> outcomes = runTimed(trials);
-        List<Individual> updated = new ArrayList<>();
-        for (int k = 0; k < individuals.size(); k++) {
-            Individual i = individuals.get(k);
-            List<Replicate> more = new ArrayList<>();
-            for (int r = 0; r < count; r++) {
-                Trial<double[]> t = trials.get(k * count + r);
-                Replicate rep = new Replicate(generation, r, t.seed(), outcomes.get(k * count + r));
-                more.add(rep);
-                evaluations.add(new Evaluation(i.id(), i.genes(), rep, role));
-                if (rep.outcome() instanceof Outcome.Failure) failures++;
-            }
-            updated.add(i.plus(more));
-        }
+        int t = 0;
+        for (Individual i : fresh) t = addReplicates(i, perNew, Role.NEW, trials, outcomes, t);
+        for (Individual i : survivors) t = addReplicates(i, perSurvivor, Role.SURVIVOR, trials, outcomes, t);
         evaluationCount += trials.size();
-        return updated;
+    }
+
+    /** Adds {@code count} replicates to {@code i} from trials and outcomes {@code from} on; returns the next index. */
+    private int addReplicates(Individual i, int count, Role role, List<Trial<double[]>> trials, List<Outcome> outcomes, int from) {
+        List<Replicate> more = new ArrayList<>();
+        for (int r = 0; r < count; r++) {
+            Replicate rep = new Replicate(generation, r, trials.get(from + r).seed(), outcomes.get(from + r));
+            more.add(rep);
+            evaluations.add(new Evaluation(i.id(), i.genes(), rep, role));
+            if (rep.outcome() instanceof Outcome.Failure) failures++;
+        }
+        Individual updated = i.plus(more);
+        known.put(genotype(updated), updated);
+        return from + count;
     }
 
     private List<Outcome> runTimed(List<Trial<double[]>> trials) throws InterruptedException {
@@ -444,14 +449,6 @@ public final class Search<C extends Comparable<? super C>> {
         };
     }
 
-    private ISeq<Phenotype<DoubleGene, C>> evaluateCatching(ISeq<Phenotype<DoubleGene, C>> population) throws InterruptedException {
-        try {
-            return engine.eval(population);
-        } catch (Cancelled c) {
-            throw c.cause;
-        }
-    }
-
     /**
      * Replaces every repeated genotype of a new population with a fresh random one, keeping the
      * order of the others, so duplicates do not crowd the population. (Jenetics'
@@ -477,32 +474,27 @@ public final class Search<C extends Comparable<? super C>> {
                 : result;
     }
 
-    /** The engine's fitness evaluator: new genotypes get their replicates in one parallel batch. */
+    /**
+     * The engine's fitness evaluator: a new genotype becomes a newcomer, with an id in the order
+     * the engine hands it over, and the worst fitness as a placeholder; its replicates run with
+     * the survivors' in the generation's one batch ({@link #replicateGeneration}), after which
+     * every member's fitness is set from its replicates. The engine ranks nobody in between.
+     */
     private final class ReplicatedEvaluator implements io.jenetics.engine.Evaluator<DoubleGene, C> {
         @Override
         public ISeq<Phenotype<DoubleGene, C>> eval(Seq<Phenotype<DoubleGene, C>> population) {
-            LinkedHashSet<Genotype<DoubleGene>> fresh = new LinkedHashSet<>();
             for (Phenotype<DoubleGene, C> p : population) {
-                if (p.nonEvaluated() && !known.containsKey(p.genotype())) fresh.add(p.genotype());
+                if (p.nonEvaluated() && !known.containsKey(p.genotype())) {
+                    Individual i = new Individual(nextId++, genes(p.genotype()), generation, List.of());
+                    known.put(p.genotype(), i);
+                    newcomers.add(i);
+                }
             }
-            List<Individual> newcomers = new ArrayList<>();
-            for (Genotype<DoubleGene> gt : fresh) newcomers.add(new Individual(nextId++, genes(gt), generation, List.of()));
-            try {
-                for (Individual i : replicate(newcomers, replication.perEvaluation(), Role.NEW)) known.put(genotype(i), i);
-            } catch (InterruptedException e) {
-                throw new Cancelled(e);
-            }
-            return population.map(p -> p.isEvaluated() ? p : p.withFitness(fitness(known.get(p.genotype())))).asISeq();
-        }
-    }
-
-    /** Carries an interruption through the engine, which only lets unchecked exceptions pass. */
-    private static final class Cancelled extends RuntimeException {
-        final InterruptedException cause;
-
-        Cancelled(InterruptedException cause) {
-            super(cause);
-            this.cause = cause;
+            return population.map(p -> {
+                if (p.isEvaluated()) return p;
+                Individual i = known.get(p.genotype());
+                return p.withFitness(i.replicates().isEmpty() ? scoring.worst() : fitness(i));   // no replicates yet: a newcomer
+            }).asISeq();
         }
     }
 
