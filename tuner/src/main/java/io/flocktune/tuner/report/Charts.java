@@ -193,6 +193,9 @@ public final class Charts {
         boolean pareto = data.experiment().combination() == Combination.PARETO;
         XYChart fitness = xy(pareto ? "Weighted cost of the best member" : "Fitness per generation (lower is better)",
                 "generation", pareto ? "weighted cost" : "fitness", 640, 380);
+        // below the plot: inside it, the legend hid the band wherever the population's worst reached the top right
+        fitness.getStyler().setLegendPosition(Styler.LegendPosition.OutsideS);
+        fitness.getStyler().setLegendLayout(Styler.LegendLayout.Horizontal);
         double[] p10 = gens.stream().mapToDouble(RunData.Generation::p10).toArray();
         double[] p90 = gens.stream().mapToDouble(RunData.Generation::p90).toArray();
         double[] bandX = new double[2 * x.length], bandY = new double[2 * x.length];
