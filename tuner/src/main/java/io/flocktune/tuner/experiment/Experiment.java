@@ -54,12 +54,18 @@ public record Experiment(String name, String description, Preset base, String ba
     /** The experiment format this version reads and writes. */
     public static final String FORMAT = "flocktune-experiment/1";
 
+    /** The columns of a run's {@code history.csv} before its parameters' ({@code run.Tables}). */
+    public static final List<String> LEADING_COLUMNS = List.of("generation", "candidate", "role", "replicate", "seed");
+
+    /** The columns of a run's {@code history.csv} after its objectives'. */
+    public static final List<String> TRAILING_COLUMNS = List.of("status", "reason");
+
     /**
-     * The columns a run's {@code history.csv} has besides one per parameter and one per objective
-     * ({@code run.Tables}): a table read by its header needs every column named once, so no
-     * objective may take one of these names or a parameter's path.
+     * The columns a run's {@code history.csv} has besides one per parameter and one per objective:
+     * a table read by its header needs every column named once, so no objective may take one of
+     * these names or a parameter's path.
      */
-    public static final List<String> OWN_COLUMNS = List.of("generation", "candidate", "role", "replicate", "seed", "status", "reason");
+    public static final List<String> OWN_COLUMNS = java.util.stream.Stream.concat(LEADING_COLUMNS.stream(), TRAILING_COLUMNS.stream()).toList();
 
     public Experiment {
         Check.present("name", name);

@@ -26,10 +26,10 @@ public final class Tables {
      * {@code failed}), reason. No timings: the file is the same for any thread count.
      */
     public static List<String> history(Experiment e) {
-        List<String> h = new ArrayList<>(Experiment.OWN_COLUMNS.subList(0, 5));   // generation … seed
+        List<String> h = new ArrayList<>(Experiment.LEADING_COLUMNS);
         for (Parameter p : e.parameters()) h.add(p.path());
         for (Objective o : e.objectives()) h.add(o.spec().name());
-        h.addAll(Experiment.OWN_COLUMNS.subList(5, 7));   // status, reason
+        h.addAll(Experiment.TRAILING_COLUMNS);
         return h;
     }
 
