@@ -160,7 +160,8 @@ public final class Report {
                 throw new CompletionException(ex);
             }
         });
-        return new Drawing(files, read, read.thenApply(search -> save(Charts.ofSearch(search), files)));
+        // async even when the read is done already: thenApply would then draw on the calling thread
+        return new Drawing(files, read, read.thenApplyAsync(search -> save(Charts.ofSearch(search), files)));
     }
 
     /** As {@link #begin}, or empty after the one line {@link #writeOrSkip} prints where Java finds no usable fonts. */
