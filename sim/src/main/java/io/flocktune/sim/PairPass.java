@@ -112,7 +112,7 @@ final class PairPass {
         if (forwardRuns.length < 3 * maxRuns) forwardRuns = new int[Math.max(3 * maxRuns, 2 * forwardRuns.length)];
         java.util.Arrays.fill(sums, 0, stride * n, 0);
         if (cone || zonal || sepZonal) {
-            if (cone) headings(n, vx, vy, vz);
+            if (cone) headings(n, vx, vy, vz, ux, uy, uz);
             runConesAndZones(n, x, y, z, vx, vy, vz, ux, uy, uz, headings);
         } else {
             runSymmetric(n, x, y, z, vx, vy, vz, ux, uy, uz, headings);
@@ -120,12 +120,21 @@ final class PairPass {
     }
 
     /**
-     * Fills {@link #view}: each boid's heading unit(v) as the general pass computes it, and its
-     * cone's cos(angle/2), or −∞ for a boid at rest, which sees all round ({@code h·d < −∞·|d|}
-     * never holds, nor with |d| = 0, where the product is NaN).
+     * Fills {@link #view}: each boid's heading unit(v) as the general pass computes it (the
+     * cached unit velocities when there are, the same expression), and its cone's
+     * cos(angle/2), or −∞ for a boid at rest, which sees all round ({@code h·d < −∞·|d|} never
+     * holds, nor with |d| = 0, where the product is NaN).
      */
-    private void headings(int n, double[] vx, double[] vy, double[] vz) {
+    private void headings(int n, double[] vx, double[] vy, double[] vz, double[] ux, double[] uy, double[] uz) {
         final double[] view = this.view;
+        if (unit) {
+            for (int s = 0; s < n; s++) {
+                int v = 4 * s;
+                view[v] = ux[s]; view[v + 1] = uy[s]; view[v + 2] = uz[s];
+                view[v + 3] = ux[s] != 0 || uy[s] != 0 || uz[s] != 0 ? fieldOfViewCos : Double.NEGATIVE_INFINITY;
+            }
+            return;
+        }
         for (int s = 0; s < n; s++) {
             double a = vx[s], b = vy[s], c = vz[s];
             double speed = Math.sqrt(a * a + b * b + c * c);
