@@ -53,7 +53,7 @@ final class RuleEngine {
     private final double[] ux, uy, uz, heading;
     private final int[] slotOfId;
     private final int reach;                      // cells searched on each side (cell = radius / reach)
-    private final boolean fastPairs;              // synchronous, metric, common variants
+    private final boolean fastPairs;              // synchronous, metric or field of view, no custom rules
     private boolean shiftsExact;                  // this step's grid allows the symmetric pair pass
     private final PairPass pairs;                 // null unless fastPairs
     private final NeighbourPass neighbours;       // one boid's neighbour sums, from whichever pass applies
