@@ -119,7 +119,7 @@ final class NeighbourPass {
         final boolean collect = this.collect;       // custom rules: the neighbourhood's slots
         final int[] collected = this.collected;
         int collectedCount = 0;
-        // the view cone (off for a boid at rest, which sees all round)
+        // the view cone (off for a boid at rest, which sees all round, and when the pair pass tested it)
         double viewCos = pairSumsReady ? -2 : fieldOfViewCos, hx = 0, hy = 0, hz = 0;
         if (viewCos > -2) {
             double speed = Math.sqrt(vxi * vxi + vyi * vyi + vzi * vzi);
