@@ -42,7 +42,8 @@ final class BoidUpdate {
     private final double aliWeight, aliMaxForce, vicsekNoise;
     final double orientationR2;                  // Zonal alignment: the orientation zone's radius², length units²
     private final double cohWeight, cohArrival, cohMaxForce;
-    private final double dt, minSpeed, maxSpeed, motMaxForce, constSpeed, turnFactor, maxTurnPerStep, headingError;
+    private final double dt, minSpeed, maxSpeed, motMaxForce, constSpeed, turnFactor, headingError;
+    private final Turning.Limit maxTurnPerStep;  // TurningRate: radians per step
     /** The usual largest distance a boid moves in one step (a bound unless {@code motKind.stepUnbounded()}), length units. */
     final double largestStep;
     private final double softMargin, softTurn;
@@ -128,38 +129,40 @@ final class BoidUpdate {
 
         minSpeed = preset.boids().minSpeed();
         maxSpeed = preset.boids().maxSpeed();
+        double turn;
         switch (preset.motion()) {
             case Motion.Additive a -> {
                 motKind = Motion.Kind.ADDITIVE; dt = a.dt(); motMaxForce = 0; constSpeed = 0; turnFactor = 0;
-                maxTurnPerStep = 0; headingError = 0;
+                turn = 0; headingError = 0;
                 largestStep = maxSpeed * dt;
             }
             case Motion.MoveThenClamp m -> {
                 motKind = Motion.Kind.MOVE_THEN_CLAMP; dt = m.dt(); motMaxForce = 0; constSpeed = 0; turnFactor = 0;
-                maxTurnPerStep = 0; headingError = 0;
+                turn = 0; headingError = 0;
                 largestStep = maxSpeed * dt;          // usual, not a bound: see Simulation.stepUnbounded
             }
             case Motion.Unclamped u -> {
                 motKind = Motion.Kind.UNCLAMPED; dt = u.dt(); motMaxForce = 0; constSpeed = 0; turnFactor = 0;
-                maxTurnPerStep = 0; headingError = 0;
+                turn = 0; headingError = 0;
                 largestStep = maxSpeed * dt;          // usual, not a bound: see Simulation.stepUnbounded
             }
             case Motion.Steering s -> {
                 motKind = Motion.Kind.STEERING; dt = s.dt(); motMaxForce = s.maxForce(); constSpeed = 0; turnFactor = 0;
-                maxTurnPerStep = 0; headingError = 0;
+                turn = 0; headingError = 0;
                 largestStep = maxSpeed * dt;
             }
             case Motion.ConstantSpeed c -> {
                 motKind = Motion.Kind.CONSTANT_SPEED; dt = c.dt(); motMaxForce = 0; constSpeed = c.speed(); turnFactor = c.turnFactor();
-                maxTurnPerStep = 0; headingError = 0;
+                turn = 0; headingError = 0;
                 largestStep = constSpeed * dt;
             }
             case Motion.TurningRate t -> {
                 motKind = Motion.Kind.TURNING_RATE; dt = t.dt(); motMaxForce = 0; constSpeed = t.speed(); turnFactor = 0;
-                maxTurnPerStep = Math.toRadians(t.maxTurnRate()) * t.dt(); headingError = t.headingError();
+                turn = Math.toRadians(t.maxTurnRate()) * t.dt(); headingError = t.headingError();
                 largestStep = constSpeed * dt;
             }
         }
+        maxTurnPerStep = new Turning.Limit(turn);
         clampsAtStepEnd = motKind.clampsAtStepEnd();
 
         Preset.Goal goal = preset.goal();

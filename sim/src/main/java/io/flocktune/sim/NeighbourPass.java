@@ -119,8 +119,8 @@ final class NeighbourPass {
         final boolean collect = this.collect;       // custom rules: the neighbourhood's slots
         final int[] collected = this.collected;
         int collectedCount = 0;
-        // the view cone (off for a boid at rest, which sees all round)
-        double viewCos = fieldOfViewCos, hx = 0, hy = 0, hz = 0;
+        // the view cone (off for a boid at rest, which sees all round, and when the pair pass tested it)
+        double viewCos = pairSumsReady ? -2 : fieldOfViewCos, hx = 0, hy = 0, hz = 0;
         if (viewCos > -2) {
             double speed = Math.sqrt(vxi * vxi + vyi * vyi + vzi * vzi);
             if (speed > 0) { hx = vxi / speed; hy = vyi / speed; hz = vzi / speed; } else viewCos = -2;
@@ -141,6 +141,17 @@ final class NeighbourPass {
                 if (threeD) nbUz = pairSums[u + 2];
             }
             if (pairs.heading()) nbHeading = pairSums[at + pairs.headingAt()];
+            if (pairs.sepZonal()) {
+                int e = at + pairs.zoneAt();
+                zoneX = pairSums[e]; zoneY = pairSums[e + 1];
+                if (threeD) zoneZ = pairSums[e + 2];
+            }
+            if (pairs.zonal()) {
+                int a = at + pairs.attractionAt();
+                attCount = (int) pairSums[a];
+                attX = pairSums[a + 1]; attY = pairSums[a + 2];
+                if (threeD) attZ = pairSums[a + 3];
+            }
         }
         int runCount;
         if (pairSumsReady) runCount = 0;

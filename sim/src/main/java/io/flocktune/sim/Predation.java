@@ -20,7 +20,8 @@ final class Predation {
     private final boolean periodic, threeD;
     private final double size;
     private final int kind;
-    private final double dt, power, maxSpeed, sightR2, viewCosine, maxTurn, captureR2;
+    private final double dt, power, maxSpeed, sightR2, viewCosine, captureR2;
+    private final Turning.Limit maxTurn;          // radians per step
     private final boolean removeOnCapture;
     private final List<Capture> captures = new ArrayList<>();
     private final double[] turned = new double[3];
@@ -37,19 +38,19 @@ final class Predation {
         removeOnCapture = predators.removeOnCapture();
         switch (predators.behaviour()) {
             case PredatorBehaviour.ChaseCentroid c -> {
-                kind = CENTROID; power = c.power(); sightR2 = 0; viewCosine = -2; maxTurn = 0;
+                kind = CENTROID; power = c.power(); sightR2 = 0; viewCosine = -2; maxTurn = Turning.HALF_TURN;
             }
             case PredatorBehaviour.ChaseNearest c -> {
                 kind = NEAREST; power = 0;
                 sightR2 = c.visualRange() * c.visualRange();
                 viewCosine = c.fieldOfView() >= 360 ? -2 : Math.cos(Math.toRadians(c.fieldOfView() / 2));
-                maxTurn = Math.toRadians(c.maxTurn()) * dt;
+                maxTurn = new Turning.Limit(Math.toRadians(c.maxTurn()) * dt);
             }
             case PredatorBehaviour.ChaseVisibleCentroid c -> {
                 kind = VISIBLE_CENTROID; power = 0;
                 sightR2 = c.visualRange() * c.visualRange();
                 viewCosine = c.fieldOfView() >= 360 ? -2 : Math.cos(Math.toRadians(c.fieldOfView() / 2));
-                maxTurn = Math.toRadians(c.maxTurn()) * dt;
+                maxTurn = new Turning.Limit(Math.toRadians(c.maxTurn()) * dt);
             }
         }
     }

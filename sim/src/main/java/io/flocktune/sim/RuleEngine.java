@@ -53,7 +53,7 @@ final class RuleEngine {
     private final double[] ux, uy, uz, heading;
     private final int[] slotOfId;
     private final int reach;                      // cells searched on each side (cell = radius / reach)
-    private final boolean fastPairs;              // synchronous, metric, common variants
+    private final boolean fastPairs;              // synchronous, metric or field of view, no custom rules
     private boolean shiftsExact;                  // this step's grid allows the symmetric pair pass
     private final PairPass pairs;                 // null unless fastPairs
     private final NeighbourPass neighbours;       // one boid's neighbour sums, from whichever pass applies
@@ -121,8 +121,9 @@ final class RuleEngine {
         // cell's block), the distances do not (a boid across the edge is far away)
         grid = new NeighbourGrid(world.dimension(), wrapPositions, size, capacity);
         slotOfId = new int[sequential ? capacity : 0];
-        pairs = fastPairs ? new PairPass(grid, threeD, periodic, excludeCoincident, needUnit, needHeading, sepR2, nbR2, size,
-                reach, capacity) : null;
+        pairs = fastPairs ? new PairPass(grid, threeD, periodic, excludeCoincident, needUnit, needHeading,
+                rules.aliKind == Alignment.Kind.ZONAL, rules.sepKind == Separation.Kind.ZONAL, sepR2, nbR2,
+                rules.orientationR2, fieldOfViewCos, size, reach, capacity) : null;
         globalSums = new GlobalSums(needUnit, needHeading);
         ux = new double[needUnit ? capacity : 0]; uy = new double[needUnit ? capacity : 0];
         uz = new double[needUnit ? capacity : 0];

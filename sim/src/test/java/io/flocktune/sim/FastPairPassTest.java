@@ -13,14 +13,16 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * The symmetric pair pass (metric neighbourhood, synchronous; 2D and 3D) must compute what the general
- * one-boid-at-a-time pass computes on the same preset ({@link Simulation#ofGeneralPass} never
- * takes the pair pass). The two add the same terms in a different order, so they agree to
- * rounding: 1e-12 after one step, 1e-9 after ten (relative to magnitudes above 1). Checked for
- * every built-in preset (made synchronous with a metric neighbourhood — its own where it has one
- * —, in 2D and 3D where its rules allow, with each periodic boundary and open) and for random
- * presets that together use every rule variant ({@link RandomPresets#coveringEveryVariant}; 5
- * steps for those, see below).
+ * The symmetric pair pass (metric neighbourhood or field of view, synchronous; 2D and 3D; Couzin's
+ * zones too) must compute what the general one-boid-at-a-time pass computes on the same preset
+ * ({@link Simulation#ofGeneralPass} never takes the pair pass). The two add the same terms in a
+ * different order, so they agree to rounding: 1e-12 after one step, 1e-9 after ten (relative to
+ * magnitudes above 1). Checked for every built-in preset (made synchronous with a metric
+ * neighbourhood — its own where it has one —, its own field of view where it has one, and a
+ * field of view of 270° and of 120° at the same radius, in 2D and 3D where its rules allow, with
+ * each periodic boundary and open) and for random presets that together use every rule variant
+ * ({@link RandomPresets#coveringEveryVariant}, each with its own field of view where it has one;
+ * 5 steps for those, see below).
  */
 class FastPairPassTest {
 
@@ -44,7 +46,9 @@ class FastPairPassTest {
                         assertTrue(dimension != base.world().dimension(), name + ": " + notInThisDimension.getMessage());
                         continue;
                     }
-                    compare(builder, seed, 10, name + " " + dimension + "D " + boundary);
+                    for (double viewAngle : VIEW_ANGLES) {
+                        compare(builder, seed, 10, viewAngle, name + " " + dimension + "D " + boundary + " view " + viewAngle);
+                    }
                     configurations++;
                 }
             }
@@ -58,13 +62,13 @@ class FastPairPassTest {
         List<Preset.RuleSet> presets = RandomPresets.coveringEveryVariant(100 + seed);
         // 5 steps, not 10: some start every boid at one point, where a 1/d² separation amplifies
         // the rounding difference of the two summation orders past 1e-9 within 8 steps
-        for (int k = 0; k < presets.size(); k++) compare(presets.get(k).toBuilder(), seed, 5, "random preset " + k + " " + presets.get(k));
+        for (int k = 0; k < presets.size(); k++) compare(presets.get(k).toBuilder(), seed, 5, 0, "random preset " + k + " " + presets.get(k));
     }
 
     /**
-     * Every alignment that reads only neighbourhood sums takes the pair pass with a metric
-     * neighbourhood and a synchronous update (so the comparisons above compare two passes); the
-     * Couzin zones and a field of view do not.
+     * Every rule variant takes the pair pass with a metric neighbourhood or a field of view and a
+     * synchronous update (so the comparisons above compare two passes); custom rules, the
+     * topological and the global neighbourhood do not.
      */
     @org.junit.jupiter.api.Test
     void theAlignmentsThatReadOnlySumsTakeThePairPass() {
@@ -72,28 +76,50 @@ class FastPairPassTest {
             Preset.RuleSet synchronous = p.toBuilder().update(Preset.UpdateOrder.SYNCHRONOUS).build();
             boolean sums = Alignment.kind(synchronous.alignment()).usesPairSums();
             boolean metric = synchronous.neighbourhood() instanceof Neighbourhood.Metric
-                    || synchronous.neighbourhood() instanceof Neighbourhood.MetricExcludingCoincident;
+                    || synchronous.neighbourhood() instanceof Neighbourhood.MetricExcludingCoincident
+                    || synchronous.neighbourhood() instanceof Neighbourhood.FieldOfView;
             boolean others = io.flocktune.sim.rule.Separation.kind(synchronous.separation()).usesPairSums()
                     && io.flocktune.sim.rule.Cohesion.kind(synchronous.cohesion()).usesPairSums() && synchronous.customRules().isEmpty();
             assertEquals(sums && metric && others, Simulation.of(synchronous, 1).takesPairPass(), synchronous.toString());
         }
         assertTrue(Simulation.of(Presets.rules("vicsek"), 1).takesPairPass(), "vicsek: Σ unit(v_j) from the pair pass");
         assertTrue(Simulation.of(Presets.rules("reynolds"), 1).takesPairPass(), "reynolds");
-        assertTrue(!Simulation.of(Presets.rules("couzin"), 1).takesPairPass(), "couzin: zones and a field of view");
+        assertTrue(Simulation.of(Presets.rules("couzin"), 1).takesPairPass(), "couzin: zones and a field of view");
+        assertTrue(!Simulation.of(Presets.rules("seed004"), 1).takesPairPass(), "seed004: sequential");
     }
 
-    /** Runs {@code builder}'s preset, made synchronous with a metric neighbourhood, on both passes. */
-    private static void compare(Preset.RuleSet.Builder builder, long seed, int steps, String what) {
+    /** The built-in presets' neighbourhoods: their own (0), and fields of view of these full angles, degrees. */
+    private static final double[] VIEW_ANGLES = {0, 270, 120};
+
+    /**
+     * Runs {@code builder}'s preset, made synchronous, on both passes: with its own metric
+     * neighbourhood or field of view (a metric one in place of the others) when
+     * {@code viewAngle} is 0, else with a field of view of that full angle (degrees) at the same radius.
+     */
+    private static void compare(Preset.RuleSet.Builder builder, long seed, int steps, double viewAngle, String what) {
         Preset.RuleSet preset = builder.update(Preset.UpdateOrder.SYNCHRONOUS).build();
         Neighbourhood metric = switch (preset.neighbourhood()) {
             case Neighbourhood.Metric m -> m;
             case Neighbourhood.MetricExcludingCoincident m -> m;
-            case Neighbourhood.FieldOfView f -> new Neighbourhood.Metric(f.radius());
+            case Neighbourhood.FieldOfView f -> f;
             case Neighbourhood.Topological t -> new Neighbourhood.Metric(2 * preset.separation().radius());
             case Neighbourhood.Global g -> new Neighbourhood.Metric(2 * preset.separation().radius());
         };
-        if (preset.alignment() instanceof Alignment.Zonal zonal && metric instanceof Neighbourhood.Metric m && m.radius() < zonal.radius()) {
-            metric = new Neighbourhood.Metric(zonal.radius());
+        if (preset.alignment() instanceof Alignment.Zonal zonal) {
+            if (metric instanceof Neighbourhood.Metric m && m.radius() < zonal.radius()) metric = new Neighbourhood.Metric(zonal.radius());
+            if (metric instanceof Neighbourhood.FieldOfView f && f.radius() < zonal.radius()) {
+                metric = new Neighbourhood.FieldOfView(zonal.radius(), f.angle());
+            }
+        }
+        if (viewAngle > 0) {
+            double radius = switch (metric) {
+                case Neighbourhood.Metric m -> m.radius();
+                case Neighbourhood.MetricExcludingCoincident m -> m.radius();
+                case Neighbourhood.FieldOfView f -> f.radius();
+                case Neighbourhood.Topological t -> throw new AssertionError(t);
+                case Neighbourhood.Global g -> throw new AssertionError(g);
+            };
+            metric = new Neighbourhood.FieldOfView(radius, viewAngle);
         }
         Preset.RuleSet synchronous = builder.neighbourhood(metric).build();
         double size = synchronous.world().size();

@@ -136,12 +136,14 @@ public sealed interface Alignment {
             };
         }
 
-        /** Whether it reads only the symmetric pair pass's sums (count, Σ v_j, Σ unit(v_j), Σ heading_j). */
+        /**
+         * Whether it reads only the symmetric pair pass's sums (count, Σ v_j, Σ unit(v_j),
+         * Σ heading_j; zonal: count and Σ unit(v_j) over the orientation zone).
+         */
         public boolean usesPairSums() {
             return switch (this) {
                 case VELOCITY_MATCH, SUMMED_VELOCITY_MATCH, MEAN_VELOCITY_LIMITED, HEADING_BLEND, CIRCULAR_HEADING_BLEND,
-                     MEAN_FORWARD, VICSEK -> true;
-                case ZONAL -> false;                  // Σ unit(v_j) over the orientation zone only
+                     MEAN_FORWARD, VICSEK, ZONAL -> true;
             };
         }
 

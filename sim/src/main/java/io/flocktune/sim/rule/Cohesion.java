@@ -62,11 +62,10 @@ public sealed interface Cohesion {
     enum Kind {
         CENTROID, STEER_TO, UNIT_TO_CENTROID, ZONAL;
 
-        /** Whether it reads only the symmetric pair pass's sums (count, Σ (p_j − p_i)). */
+        /** Whether it reads only the symmetric pair pass's sums (count, Σ (p_j − p_i); zonal: the attraction zone's count and Σ unit(p_j − p_i)). */
         public boolean usesPairSums() {
             return switch (this) {
-                case CENTROID, STEER_TO, UNIT_TO_CENTROID -> true;
-                case ZONAL -> false;                  // Σ unit(p_j − p_i) over the attraction zone
+                case CENTROID, STEER_TO, UNIT_TO_CENTROID, ZONAL -> true;
             };
         }
     }

@@ -212,7 +212,7 @@ public sealed interface Motion {
      *
      * @param g1 standard normal draws (g3 only in 3D), read only when {@code headingError > 0}
      */
-    static double[] turningRate(double speed, double maxTurnPerStep, double headingError, boolean threeD,
+    static double[] turningRate(double speed, Turning.Limit maxTurnPerStep, double headingError, boolean threeD,
                                 double wx, double wy, double wz, double ax, double ay, double az,
                                 double g1, double g2, double g3, double[] out) {
         double current = Math.sqrt(wx * wx + wy * wy + wz * wz);
@@ -228,7 +228,7 @@ public sealed interface Motion {
             double g = Math.sqrt(gx * gx + gy * gy + gz * gz);
             if (g > 0) { gx /= g; gy /= g; gz /= g; } else { gx = ex; gy = ey; gz = ez; }
         }
-        Turning.toward(ex, ey, ez, gx, gy, gz, current > 0 ? maxTurnPerStep : Math.PI, threeD, out);
+        Turning.toward(ex, ey, ez, gx, gy, gz, current > 0 ? maxTurnPerStep : Turning.HALF_TURN, threeD, out);
         out[0] = out[0] * speed; out[1] = out[1] * speed; out[2] = out[2] * speed;
         return out;
     }

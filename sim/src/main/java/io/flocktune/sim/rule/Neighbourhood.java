@@ -80,11 +80,14 @@ public sealed interface Neighbourhood {
             };
         }
 
-        /** Whether the symmetric pair pass can find them (a symmetric relation: j sees i iff i sees j). */
+        /**
+         * Whether the symmetric pair pass can find them: a radius is symmetric, and a cone is
+         * tested per boid on the pair's shared offset (negated for the other boid).
+         */
         public boolean usesPairSums() {
             return switch (this) {
-                case METRIC, METRIC_EXCLUDING_COINCIDENT -> true;
-                case FIELD_OF_VIEW, TOPOLOGICAL, GLOBAL -> false;    // a cone, the k nearest, flock-wide sums
+                case METRIC, METRIC_EXCLUDING_COINCIDENT, FIELD_OF_VIEW -> true;
+                case TOPOLOGICAL, GLOBAL -> false;    // the k nearest, flock-wide sums
             };
         }
     }

@@ -84,13 +84,12 @@ public sealed interface Separation {
 
         /**
          * Whether it reads only the sums of the symmetric pair pass (count of d &gt; 0, Σ (p_i − p_j),
-         * Σ (p_i − p_j)/d²); when every rule of a preset does, a synchronous metric run takes
-         * that pass.
+         * Σ (p_i − p_j)/d², Σ unit(p_i − p_j)); when every rule of a preset does, a synchronous
+         * run with a metric neighbourhood or a field of view takes that pass.
          */
         public boolean usesPairSums() {
             return switch (this) {
-                case LINEAR, INVERSE_DISTANCE, INVERSE_SQUARE_CLAMPED, NORMALIZED -> true;
-                case ZONAL -> false;                  // Σ unit(p_i − p_j), and priority
+                case LINEAR, INVERSE_DISTANCE, INVERSE_SQUARE_CLAMPED, NORMALIZED, ZONAL -> true;
             };
         }
 
