@@ -177,8 +177,8 @@ public final class NeighbourGrid {
      * The runs of the cells of the block of {@code reach} around the point (as
      * {@link #ranges(double, double, double, int, int[])}) that are not in the block of
      * {@code inner}: the shell a search that has scanned the inner block adds when it grows.
-     * Together the shells of reaches 1, 2, …, r after the block of 0 (or any inner block) hold
-     * the block of r, each cell once. The rows come from the point's outward.
+     * The block of some reach (inner −1), then the shell of each next reach, hold the block of
+     * the last reach, each cell once. The rows come from the point's outward.
      *
      * @param inner −1 (the whole block) to {@code reach − 1}
      * @param out   room for {@link #maxRuns(int)} of {@code reach} runs
