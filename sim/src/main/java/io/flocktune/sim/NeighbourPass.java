@@ -217,7 +217,7 @@ final class NeighbourPass {
             int found = nearest.search(grid, sx, sy, sz, s, xi, yi, zi, periodic ? size : 0,
                     scanAll ? Double.POSITIVE_INFINITY : slack);
             int[] nearSlot = nearest.slots();
-            for (int m = 0; m < found; m++) {
+            for (int m = 0; m < found; m++) {         // nearest first, so the sums do not depend on how the search ran
                 int k = nearSlot[m];
                 if (collect) collected[collectedCount++] = k;
                 double dx = delta(sx[k] - xi), dy = delta(sy[k] - yi), dz = delta(sz[k] - zi);

@@ -174,6 +174,91 @@ public final class NeighbourGrid {
     }
 
     /**
+     * The runs of the cells of the block of {@code reach} around the point (as
+     * {@link #ranges(double, double, double, int, int[])}) that are not in the block of
+     * {@code inner}: the shell a search that has scanned the inner block adds when it grows.
+     * The block of some reach (inner −1), then the shell of each next reach, hold the block of
+     * the last reach, each cell once. The rows come from the point's outward.
+     *
+     * @param inner −1 (the whole block) to {@code reach − 1}
+     * @param out   room for {@link #maxRuns(int)} of {@code reach} runs
+     */
+    public int shellRanges(double x, double y, double z, int reach, int inner, int[] out) {
+        int cx = coordinate(x, minX, nx), cy = coordinate(y, minY, ny);
+        int cz = dimension == 3 ? coordinate(z, minZ, nz) : 0;
+        // each axis's offsets as one interval [from, to] of at most n cells, the inner's inside the outer's
+        int xInFrom = inner < 0 ? 1 : from(cx, nx, inner), xInTo = inner < 0 ? 0 : to(cx, nx, inner);
+        int yInFrom = inner < 0 ? 1 : from(cy, ny, inner), yInTo = inner < 0 ? 0 : to(cy, ny, inner);
+        int zInFrom = inner < 0 ? 1 : dimension == 3 ? from(cz, nz, inner) : 0, zInTo = inner < 0 ? 0 : dimension == 3 ? to(cz, nz, inner) : 0;
+        int xFrom = outerFrom(cx, nx, reach, inner, xInFrom), xTo = outerTo(cx, nx, reach, inner, xInFrom);
+        int yFrom = outerFrom(cy, ny, reach, inner, yInFrom), yTo = outerTo(cy, ny, reach, inner, yInFrom);
+        int zFrom = dimension == 3 ? outerFrom(cz, nz, reach, inner, zInFrom) : 0;
+        int zTo = dimension == 3 ? outerTo(cz, nz, reach, inner, zInFrom) : 0;
+        // layers and rows from the point's outward (0, −1, 1, −2, 2, …; every interval holds 0), so
+        // that a search meets the nearer points first
+        int k = 0;
+        for (int tz = 0, zSpan = 2 * Math.max(-zFrom, zTo); tz <= zSpan; tz++) {
+            int dz = middleOut(tz);
+            if (dz < zFrom || dz > zTo) continue;
+            int zz = Math.floorMod(cz + dz, nz);
+            boolean layerInner = dz >= zInFrom && dz <= zInTo;
+            for (int ty = 0, ySpan = 2 * Math.max(-yFrom, yTo); ty <= ySpan; ty++) {
+                int dy = middleOut(ty);
+                if (dy < yFrom || dy > yTo) continue;
+                int row = (zz * ny + Math.floorMod(cy + dy, ny)) * nx;
+                if (layerInner && dy >= yInFrom && dy <= yInTo) {
+                    k = rowRuns(row, cx + xFrom, cx + xInFrom - 1, out, k);
+                    k = rowRuns(row, cx + xInTo + 1, cx + xTo, out, k);
+                } else {
+                    k = rowRuns(row, cx + xFrom, cx + xTo, out, k);
+                }
+            }
+        }
+        return k >> 1;
+    }
+
+    /** The t-th offset counted outward from 0: 0, −1, 1, −2, 2, … */
+    private static int middleOut(int t) {
+        return (t & 1) == 0 ? t >> 1 : -((t + 1) >> 1);
+    }
+
+    /**
+     * The first offset of the outer block along an axis: as {@link #from}, except that a
+     * periodic axis the outer block covers whole starts at the inner block's first offset, so
+     * that its n offsets contain the inner block's.
+     */
+    private int outerFrom(int c, int n, int reach, int inner, int innerFrom) {
+        return periodic && inner >= 0 && 2 * reach + 1 >= n ? innerFrom : from(c, n, reach);
+    }
+
+    /** The last offset (inclusive) of the outer block along an axis, as {@link #outerFrom}. */
+    private int outerTo(int c, int n, int reach, int inner, int innerFrom) {
+        return periodic && inner >= 0 && 2 * reach + 1 >= n ? innerFrom + n - 1 : to(c, n, reach);
+    }
+
+    /**
+     * Appends the runs of cells lo..hi (inclusive, at most a row's length, within one row's
+     * length of the row when periodic) of the row starting at cell {@code row}; none when
+     * lo &gt; hi.
+     */
+    private int rowRuns(int row, int lo, int hi, int[] out, int k) {
+        if (lo > hi) return k;
+        int[] start = cellStart;
+        if (lo >= nx) { lo -= nx; hi -= nx; }     // wholly past an end: the image inside the row
+        else if (hi < 0) { lo += nx; hi += nx; }
+        if (lo < 0) {
+            out[k++] = start[row + nx + lo]; out[k++] = start[row + nx];
+            lo = 0;
+        }
+        if (hi >= nx) {
+            out[k++] = start[row]; out[k++] = start[row + hi - nx + 1];
+            hi = nx - 1;
+        }
+        if (lo <= hi) { out[k++] = start[row + lo]; out[k++] = start[row + hi + 1]; }
+        return k;
+    }
+
+    /**
      * The axes (bit 0: x, 1: y, 2: z) along which a scan of the block of this reach around the
      * point (as {@link #ranges}) may meet a displacement longer than half the period, so needs
      * the minimum image. An axis is exempt when it has at least 4·reach + 4 cells, the block

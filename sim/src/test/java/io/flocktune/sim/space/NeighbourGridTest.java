@@ -5,6 +5,7 @@ import org.junit.jupiter.api.Test;
 import java.util.Arrays;
 import java.util.SplittableRandom;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
@@ -141,6 +142,45 @@ class NeighbourGridTest {
             }
         }
         assertTrue(exempt > 0, "no axis was ever exempt");
+    }
+
+    /**
+     * A block of cells scanned as a smaller block and then shell after shell
+     * ({@link NeighbourGrid#shellRanges}) visits exactly the slots of the block's own runs, each
+     * once: periodic and open, 2D and 3D, from 1 to 12 cells per side (so blocks that wrap, cover
+     * an axis whole, or reach past an open world's edge), from every point.
+     */
+    @Test
+    void shellsAddUpToTheBlock() {
+        SplittableRandom random = new SplittableRandom(SEED + 2);
+        System.out.println("NeighbourGridTest.shellsAddUpToTheBlock seed = " + (SEED + 2));
+        for (int trial = 0; trial < 96; trial++) {
+            int dimension = 2 + trial % 2, n = 150;
+            boolean periodic = trial % 4 < 2;
+            int cellsPerSide = 1 + (trial / 4) % 12;
+            double size = 5 + 50 * random.nextDouble(), cell = size / cellsPerSide;
+            double[][] p = new double[3][n];
+            for (int i = 0; i < n; i++) {
+                for (int c = 0; c < dimension; c++) p[c][i] = Periodic.wrap(size * (random.nextDouble() - 0.5), size);
+            }
+            NeighbourGrid grid = new NeighbourGrid(dimension, periodic, size, n);
+            grid.build(p[0], p[1], p[2], n, cell);
+            for (int i = 0; i < n; i++) {
+                int first = 1 + random.nextInt(3), last = first + random.nextInt(8);
+                int[] runs = new int[2 * grid.maxRuns(last)];
+                int[] visits = new int[n];
+                for (int reach = first; reach <= last; reach++) {
+                    int k = grid.shellRanges(p[0][i], p[1][i], p[2][i], reach, reach == first ? -1 : reach - 1, runs);
+                    assertTrue(k <= grid.maxRuns(reach), "trial " + trial + ": " + k + " runs");
+                    for (int r = 0; r < k; r++) for (int s = runs[2 * r]; s < runs[2 * r + 1]; s++) visits[s]++;
+                }
+                int[] block = new int[n];
+                int k = grid.ranges(p[0][i], p[1][i], p[2][i], last, runs);
+                for (int r = 0; r < k; r++) for (int s = runs[2 * r]; s < runs[2 * r + 1]; s++) block[s]++;
+                assertArrayEquals(block, visits, "trial " + trial + " (" + (periodic ? "periodic " : "open ") + dimension
+                        + "D, " + grid.cellsX() + " cells per side) point " + i + " reaches " + first + ".." + last);
+            }
+        }
     }
 
     /**
