@@ -84,6 +84,17 @@ class LauncherTest {
         String plainOut = new String(plain.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         assertTrue(plain.waitFor(5, TimeUnit.MINUTES));
         assertEquals(withoutTimes(plainOut).replace(without.toString(), "DIR"), withoutTimes(cached.out()).replace(withCache.toString(), "DIR"));
+
+        // Maven rebuilt the jar (mvn package or verify): the next call records the cache again, once
+        Files.setLastModifiedTime(jar, FileTime.fromMillis(Files.getLastModifiedTime(cache).toMillis() + 2_000));
+        Output again = launch("presets", "show", "reynolds");
+        assertEquals(0, again.exit(), again.err());
+        assertEquals(PresetJson.write(Presets.get("reynolds")), again.out(), "stdout holds only the JSON");
+        assertTrue(again.err().contains("recording the JVM's start-up cache") && !again.err().contains("building"), again.err());
+        assertTrue(Files.size(cache) > 0 && Files.getLastModifiedTime(cache).compareTo(Files.getLastModifiedTime(jar)) > 0,
+                "a cache newer than the rebuilt jar");
+        Output once = launch("presets", "show", "reynolds");
+        assertEquals("", once.err(), "recorded once per build");
     }
 
     /** @return the printed result without what depends on the clock (rates, ETA and the time split). */
