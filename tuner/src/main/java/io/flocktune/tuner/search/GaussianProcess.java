@@ -51,6 +51,9 @@ final class GaussianProcess {
     /** Observations the hyperparameters are fitted on, at most. */
     static final int FIT_POINTS = 200;
 
+    /** Points from which a {@link Posterior} is computed on several cores. */
+    private static final int PARALLEL_POINTS = 64;
+
     private static final double LOG_2PI = Math.log(2 * Math.PI);
     private static final double SQRT5 = Math.sqrt(5);
     private static final double JITTER = 1e-8;
@@ -84,7 +87,7 @@ final class GaussianProcess {
     }
 
     /**
-     * Fits a model to observations.
+     * Fits a model to observations: its {@link #hyperparameters}, then the posterior.
      *
      * @param x          unit genes of each observation, n × d, n &ge; 2
      * @param y          mean fitness of each observation (lower is better)
@@ -94,24 +97,49 @@ final class GaussianProcess {
      * @return the fitted model
      */
     static GaussianProcess fit(double[][] x, double[] y, long[][] seeds, int[] levels) {
-        int n = x.length, d = levels.length;
-        if (n < 2 || y.length != n || seeds.length != n) throw new IllegalArgumentException("need n >= 2 matching observations, got " + n);
-        double[] shared = shared(seeds);
-        double median = new org.apache.commons.math3.stat.descriptive.rank.Median().evaluate(y);
-        y = Arrays.stream(y).map(v -> Math.min(v, median)).toArray();
-        double mean = Arrays.stream(y).average().orElseThrow();
-        double sd = Math.sqrt(Arrays.stream(y).map(v -> (v - mean) * (v - mean)).sum() / (n - 1));
-        if (!(sd > 1e-12)) sd = 1;
-        double[] z = new double[n];
-        for (int i = 0; i < n; i++) z[i] = (y[i] - mean) / sd;
+        return fit(x, y, seeds, levels, hyperparameters(x, y, seeds, levels));
+    }
 
-        int[] subset = fitSubset(z, FIT_POINTS);
+    /**
+     * The model of observations with hyperparameters fitted before, e.g. on fewer of them: the
+     * observations are winsorized and standardised anew, and the hyperparameters (length scales,
+     * signal and noise variances of standardised fitness) are taken as they are.
+     *
+     * @param theta the result of {@link #hyperparameters} for the same genes
+     * @see #fit(double[][], double[], long[][], int[])
+     */
+    static GaussianProcess fit(double[][] x, double[] y, long[][] seeds, int[] levels, double[] theta) {
+        int n = x.length, d = levels.length;
+        Standardised std = Standardised.of(x, y, seeds);
+        if (theta.length != d + 3) throw new IllegalArgumentException(theta.length + " hyperparameters for " + d + " genes");
+        double[] inv = new double[d];
+        for (int j = 0; j < d; j++) inv[j] = Math.exp(-theta[j]);
+        double s2 = Math.exp(theta[d]), n2 = Math.exp(theta[d + 1]), b2 = Math.exp(theta[d + 2]);
+        double[] l = covariance(x, shared(seeds), levels, inv, s2, n2, b2);
+        if (!cholesky(l, n)) throw new IllegalStateException("covariance not positive definite");
+        double[] a = std.z.clone();
+        solveLower(l, n, a);
+        solveUpper(l, n, a);
+        return new GaussianProcess(levels.clone(), x, inv, s2, n2, b2, std.mean, std.sd, l, a);
+    }
+
+    /**
+     * The hyperparameters that maximise the log posterior of the observations (class comment):
+     * natural logs of the d length scales, the signal variance, the noise variance and the seed
+     * noise variance, in that order.
+     *
+     * @see #fit(double[][], double[], long[][], int[])
+     */
+    static double[] hyperparameters(double[][] x, double[] y, long[][] seeds, int[] levels) {
+        int d = levels.length;
+        Standardised std = Standardised.of(x, y, seeds);
+        int[] subset = fitSubset(std.z, FIT_POINTS);
         double[][] xs = new double[subset.length][];
         double[] zs = new double[subset.length];
         long[][] ss = new long[subset.length][];
         for (int k = 0; k < subset.length; k++) {
             xs[k] = x[subset[k]];
-            zs[k] = z[subset[k]];
+            zs[k] = std.z[subset[k]];
             ss[k] = seeds[subset[k]];
         }
         double[] sharedSubset = shared(ss);
@@ -139,16 +167,23 @@ final class GaussianProcess {
         }).toList();
         Start winner = starts.getFirst();
         for (Start s : starts) if (s.likelihood > winner.likelihood) winner = s;
-        double[] theta = winner.best;
-        double[] inv = new double[d];
-        for (int j = 0; j < d; j++) inv[j] = Math.exp(-theta[j]);
-        double s2 = Math.exp(theta[d]), n2 = Math.exp(theta[d + 1]), b2 = Math.exp(theta[d + 2]);
-        double[] l = covariance(x, shared, levels, inv, s2, n2, b2);
-        if (!cholesky(l, n)) throw new IllegalStateException("covariance not positive definite");
-        double[] a = z.clone();
-        solveLower(l, n, a);
-        solveUpper(l, n, a);
-        return new GaussianProcess(levels.clone(), x, inv, s2, n2, b2, mean, sd, l, a);
+        return winner.best.clone();
+    }
+
+    /** Observations winsorized at their median and standardised: {@code z = (min(y, median) − mean)/sd}. */
+    private record Standardised(double[] z, double mean, double sd) {
+        static Standardised of(double[][] x, double[] y, long[][] seeds) {
+            int n = x.length;
+            if (n < 2 || y.length != n || seeds.length != n) throw new IllegalArgumentException("need n >= 2 matching observations, got " + n);
+            double median = new org.apache.commons.math3.stat.descriptive.rank.Median().evaluate(y);
+            double[] w = Arrays.stream(y).map(v -> Math.min(v, median)).toArray();
+            double mean = Arrays.stream(w).average().orElseThrow();
+            double sd = Math.sqrt(Arrays.stream(w).map(v -> (v - mean) * (v - mean)).sum() / (n - 1));
+            if (!(sd > 1e-12)) sd = 1;
+            double[] z = new double[n];
+            for (int i = 0; i < n; i++) z[i] = (w[i] - mean) / sd;
+            return new Standardised(z, mean, sd);
+        }
     }
 
     /**
@@ -200,8 +235,12 @@ final class GaussianProcess {
         return m;
     }
 
-    /** The best half of the observations by fitness, then every k-th of the rest by index. */
-    private static int[] fitSubset(double[] z, int max) {
+    /**
+     * @return the indices, ascending, of at most {@code max} observations: the best half by
+     *         fitness {@code z} (lower is better, the lower index on a tie), then every k-th of the
+     *         rest by index
+     */
+    static int[] fitSubset(double[] z, int max) {
         int n = z.length;
         if (n <= max) return IntStream.range(0, n).toArray();
         Integer[] order = IntStream.range(0, n).boxed().sorted(Comparator.<Integer>comparingDouble(i -> z[i]).thenComparingInt(i -> i))
@@ -388,7 +427,9 @@ final class GaussianProcess {
             mean = new double[points.length];
             variance = new double[points.length];
             v = new double[points.length][];
-            for (int p = 0; p < points.length; p++) {
+            // each point on its own, so they can run at once: the same numbers on any number of cores
+            IntStream each = IntStream.range(0, points.length);
+            (points.length >= PARALLEL_POINTS ? each.parallel() : each).forEach(p -> {
                 double[] kp = new double[n];
                 double m = 0;
                 for (int i = 0; i < n; i++) {
@@ -401,7 +442,7 @@ final class GaussianProcess {
                 mean[p] = m;
                 variance[p] = Math.max(0, signal - q);
                 v[p] = kp;
-            }
+            });
         }
 
         /** @return the posterior covariance of points {@code a} and {@code b} (standardised). */

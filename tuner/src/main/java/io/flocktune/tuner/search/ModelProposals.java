@@ -45,21 +45,24 @@ final class ModelProposals<C extends Comparable<? super C>> implements Alterer<D
 
     private final Supplier<GaussianProcess> model;
     private final int perEvaluation;
+    private final Alterer<DoubleGene, C> before;
 
     /**
      * @param model         the model fitted to the archive of the current generation, or null
      *                      when there are too few observations
      * @param perEvaluation replicates a new candidate gets, for the fantasised noise
+     * @param before        the proposals while there is no model
      */
-    ModelProposals(Supplier<GaussianProcess> model, int perEvaluation) {
+    ModelProposals(Supplier<GaussianProcess> model, int perEvaluation, Alterer<DoubleGene, C> before) {
         this.model = model;
         this.perEvaluation = perEvaluation;
+        this.before = before;
     }
 
     @Override
     public AltererResult<DoubleGene, C> alter(Seq<Phenotype<DoubleGene, C>> population, long generation) {
         GaussianProcess gp = model.get();
-        if (gp == null) return new Strategy.Redraw<C>().alter(population, generation);
+        if (gp == null) return before.alter(population, generation);
         int slots = population.size();
         List<Phenotype<DoubleGene, C>> fresh = new ArrayList<>(slots);
         for (double[] u : batch(gp, RandomRegistry.random(), slots)) fresh.add(Phenotype.of(Search.genotype(u), generation));

@@ -182,7 +182,7 @@ public final class Search<C extends Comparable<? super C>> {
     public Search(Scoring<C> scoring, Strategy strategy, Genetics genetics, Replication replication, StopRules stop,
                   long seed, int[] levels, Evaluator<double[]> evaluator, TrialRunner runner) {
         this.strategy = Check.present("strategy", strategy);
-        if (scoring instanceof Scoring.Pareto && strategy instanceof Strategy.Model) {
+        if (scoring instanceof Scoring.Pareto && (strategy instanceof Strategy.Model || strategy instanceof Strategy.Adaptive)) {
             throw new IllegalArgumentException("a Gaussian process models one fitness: search kind model needs a single objective");
         }
         this.levels = Check.present("levels", levels).clone();
@@ -348,15 +348,112 @@ public final class Search<C extends Comparable<? super C>> {
     /**
      * The Gaussian process of this generation, fitted once on the archive as it stood when the
      * generation began (a failed candidate counts with the worst valid fitness); no model
-     * before {@link ModelProposals#MINIMUM_OBSERVATIONS} valid candidates.
+     * before {@link ModelProposals#MINIMUM_OBSERVATIONS} valid candidates, nor, for the adaptive
+     * search, before {@link Strategy.Adaptive#modelFrom()} candidates ({@link #adaptiveModel}).
      */
     private GaussianProcess model() {
-        if (model == null) model = java.util.Optional.ofNullable(fit(archive()));
+        if (model == null) model = java.util.Optional.ofNullable(strategy instanceof Strategy.Adaptive a ? adaptiveModel(a) : fit(archive()));
         return model.orElse(null);
+    }
+
+    /** An archive grows by this factor between two fits of the adaptive search's hyperparameters. */
+    static final double REFIT_GROWTH = 1.2;
+
+    /**
+     * Candidates the adaptive search's model conditions on, at most: beyond them the best half
+     * and a spread of the rest ({@link GaussianProcess#fitSubset}), so that a generation's model
+     * costs the same however long the search has run (a Cholesky factor of n observations takes
+     * n³/6 operations).
+     */
+    static final int MODEL_POINTS = 1000;
+
+    private Observations hyperparametersFrom;   // the observations the cached hyperparameters were fitted on
+    private double[] hyperparameters;
+    private int hyperparameterFits;
+
+    /**
+     * The adaptive search's model: the posterior of the whole archive, with hyperparameters
+     * fitted anew only when the archive has grown by {@value #REFIT_GROWTH}× since their last fit
+     * (the first at {@link Strategy.Adaptive#modelFrom()} candidates), on the archive as it stood
+     * then. Which generation that was follows from the candidates' birth generations, and the
+     * archive as it stood then from their replicates' generations, so a resumed search fits the
+     * same hyperparameters; the fit is then kept for the generations that take it.
+     */
+    private GaussianProcess adaptiveModel(Strategy.Adaptive a) {
+        List<Individual> archive = archive();
+        if (archive.size() < a.modelFrom()) return null;
+        Observations now = observations(archive);
+        if (now == null) return null;
+        if (now.y().length > MODEL_POINTS) now = now.only(GaussianProcess.fitSubset(now.y(), MODEL_POINTS));
+        Observations then = observations(archiveAt(archive, lastRefit(archive, a.modelFrom())));
+        if (then == null) then = now;   // too few valid candidates then: fitted on what there is now
+        if (!then.equals(hyperparametersFrom)) {
+            hyperparameters = GaussianProcess.hyperparameters(then.x(), then.y(), then.seeds(), levels);
+            hyperparametersFrom = then;
+            hyperparameterFits++;
+        }
+        return GaussianProcess.fit(now.x(), now.y(), now.seeds(), levels, hyperparameters);
+    }
+
+    /** @return how often this search has fitted the adaptive model's hyperparameters (for tests). */
+    int hyperparameterFits() {
+        return hyperparameterFits;
+    }
+
+    /** @return the last generation up to this one that began with enough candidates for a new fit (see {@link #adaptiveModel}). */
+    private long lastRefit(List<Individual> archive, int modelFrom) {
+        long[] born = archive.stream().mapToLong(Individual::born).sorted().toArray();
+        long at = -1, sizeAt = 0;
+        int before = 0;   // candidates born before generation g: the archive as generation g began
+        for (long g = 1; g <= generation; g++) {
+            while (before < born.length && born[before] < g) before++;
+            if (at < 0 ? before >= modelFrom : before >= REFIT_GROWTH * sizeAt) {
+                at = g;
+                sizeAt = before;
+            }
+        }
+        return at;
+    }
+
+    /** @return the archive as generation {@code g} began: the candidates born before it, with their replicates run before it. */
+    private static List<Individual> archiveAt(List<Individual> archive, long g) {
+        return archive.stream().filter(i -> i.born() < g)
+                .map(i -> new Individual(i.id(), i.genes(), i.born(), i.replicates().stream().filter(r -> r.generation() < g).toList()))
+                .toList();
+    }
+
+    /**
+     * What a Gaussian process is fitted on: each candidate's unit genes, scalar fitness and the
+     * seeds of its replicates, in archive order.
+     */
+    private record Observations(double[][] x, double[] y, long[][] seeds) {
+        /** @return the observations at {@code indices} only. */
+        Observations only(int[] indices) {
+            return new Observations(Arrays.stream(indices).mapToObj(k -> x[k]).toArray(double[][]::new),
+                    Arrays.stream(indices).mapToDouble(k -> y[k]).toArray(),
+                    Arrays.stream(indices).mapToObj(k -> seeds[k]).toArray(long[][]::new));
+        }
+
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof Observations other && Arrays.deepEquals(x, other.x) && Arrays.equals(y, other.y)
+                    && Arrays.deepEquals(seeds, other.seeds);
+        }
+
+        @Override
+        public int hashCode() {
+            return Arrays.hashCode(y);
+        }
     }
 
     /** @return the Gaussian process of {@code archive}, or null with too few valid candidates. */
     private GaussianProcess fit(List<Individual> archive) {
+        Observations o = observations(archive);
+        return o == null ? null : GaussianProcess.fit(o.x(), o.y(), o.seeds(), levels);
+    }
+
+    /** @return the observations of {@code archive} (a failed candidate counts with the worst valid fitness), or null with too few valid ones. */
+    private Observations observations(List<Individual> archive) {
         double[] y = new double[archive.size()];
         double worst = Double.NEGATIVE_INFINITY;
         int valid = 0;
@@ -372,7 +469,7 @@ public final class Search<C extends Comparable<? super C>> {
         for (int k = 0; k < y.length; k++) if (Double.isNaN(y[k])) y[k] = worst;
         double[][] x = archive.stream().map(Individual::genes).toArray(double[][]::new);
         long[][] seeds = archive.stream().map(i -> i.replicates().stream().mapToLong(Replicate::seed).toArray()).toArray(long[][]::new);
-        return GaussianProcess.fit(x, y, seeds, levels);
+        return new Observations(x, y, seeds);
     }
 
     private void begin(long g, long firstId, long evaluationsSoFar, List<Individual> individuals, List<Individual> retiredSoFar) {

@@ -35,7 +35,7 @@ public sealed interface Strategy {
 
     /** @return whether the search keeps every candidate it evaluated (a model learns from all of them). */
     default boolean keepsArchive() {
-        return this instanceof Model || finalists() != Finalists.POPULATION;
+        return this instanceof Model || this instanceof Adaptive || finalists() != Finalists.POPULATION;
     }
 
     /** How the finalists that held-out validation chooses among are picked at the end of a search. */
@@ -123,6 +123,29 @@ public sealed interface Strategy {
         @Override public String kind() { return "model"; }
     }
 
+    /**
+     * The GA's proposals until the search has evaluated {@code modelFrom} candidates, the model
+     * search's ({@link ModelProposals}) from then on: the GA's local steps where a model would
+     * still be a guess, the model's pooling of every replicate once it has enough of them.
+     * Below {@code modelFrom} candidates it is the GA, generation for generation.
+     */
+    record Adaptive(Finalists finalists, int modelFrom) implements Strategy {
+        /** Candidates evaluated before the model proposes, by default. */
+        public static final int MODEL_FROM = 250;
+
+        public Adaptive {
+            Check.present("finalists", finalists);
+            Check.inRange("modelFrom", modelFrom, ModelProposals.MINIMUM_OBSERVATIONS, Integer.MAX_VALUE);
+        }
+
+        /** The adaptive search with its defaults: finalists {@link Finalists#BOTH}, the model from {@value #MODEL_FROM} candidates. */
+        public Adaptive() {
+            this(Finalists.BOTH, MODEL_FROM);
+        }
+
+        @Override public String kind() { return "adaptive"; }
+    }
+
     /** The default strategy of an experiment. */
     Strategy DEFAULT = new Genetic();
 
@@ -132,6 +155,7 @@ public sealed interface Strategy {
             case "ga" -> new Genetic();
             case "random" -> new Random();
             case "model" -> new Model();
+            case "adaptive" -> new Adaptive();
             default -> null;
         };
     }
@@ -142,6 +166,7 @@ public sealed interface Strategy {
             case Genetic g -> new Genetic(finalists);
             case Random r -> new Random(finalists);
             case Model m -> new Model(finalists);
+            case Adaptive a -> new Adaptive(finalists, a.modelFrom());
         };
     }
 
@@ -155,11 +180,16 @@ public sealed interface Strategy {
                                                                           Supplier<GaussianProcess> model,
                                                                           int perEvaluation) {
         return switch (strategy) {
-            case Genetic g -> new UniformCrossover<DoubleGene, C>(genetics.crossoverRate(), 0.5)
-                    .andThen(new UnitGeneMutator<>(genetics.mutationRate(), genetics.mutationSigma(), categorical));
+            case Genetic g -> genetic(genetics, categorical);
             case Random r -> new Redraw<>();
-            case Model m -> new ModelProposals<>(model, perEvaluation);
+            case Model m -> new ModelProposals<C>(model, perEvaluation, new Redraw<C>());
+            case Adaptive a -> new ModelProposals<C>(model, perEvaluation, Strategy.<C>genetic(genetics, categorical));
         };
+    }
+
+    private static <C extends Comparable<? super C>> Alterer<DoubleGene, C> genetic(Genetics genetics, BitSet categorical) {
+        return new UniformCrossover<DoubleGene, C>(genetics.crossoverRate(), 0.5)
+                .andThen(new UnitGeneMutator<>(genetics.mutationRate(), genetics.mutationSigma(), categorical));
     }
 
     /**

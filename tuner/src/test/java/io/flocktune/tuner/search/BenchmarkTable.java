@@ -48,20 +48,22 @@ class BenchmarkTable {
      * comma-separated {@code kind} or {@code kind:finalists}, e.g. {@code ga,ga:population,random:both}, each optionally
      * with {@code +race} (pool 15, rounds of 5, alpha 0.05) or {@code +race(POOL;ROUND;ALPHA)}: the finalist stage as a {@link Race};
      * and then optionally {@code /vN}: N held-out seeds per finalist instead of the experiment's, e.g. {@code ga/v96},
-     * {@code /pN}: a population of N, {@code /rN}: N replicates per new candidate, e.g. {@code ga/p40/r4}).
+     * {@code /pN}: a population of N, {@code /rN}: N replicates per new candidate, e.g. {@code ga/p40/r4},
+     * {@code /mN}: the adaptive search's model from N candidates, e.g. {@code adaptive/m400}).
      */
     static final List<Benchmark.Method> METHODS = java.util.Arrays.stream(System.getProperty("benchmark.methods", "model,ga,random").split(","))
             .map(String::trim).map(BenchmarkTable::method).toList();
 
     static Benchmark.Method method(String name) {
         String[] options = name.split("/");   // e.g. ga/v96/p40/r4: held-out seeds per finalist, population, replicates
-        int validationSeeds = 0, population = 0, perEvaluation = 0;
+        int validationSeeds = 0, population = 0, perEvaluation = 0, modelFrom = 0;
         for (String o : java.util.Arrays.asList(options).subList(1, options.length)) {
             int n = Integer.parseInt(o.substring(1));
             switch (o.charAt(0)) {
                 case 'v' -> validationSeeds = n;
                 case 'p' -> population = n;
                 case 'r' -> perEvaluation = n;
+                case 'm' -> modelFrom = n;
                 default -> throw new IllegalArgumentException(name + ": unknown option /" + o);
             }
         }
@@ -69,6 +71,7 @@ class BenchmarkTable {
         String[] parts = raced[0].split(":");
         Strategy s = java.util.Objects.requireNonNull(Strategy.ofKind(parts[0]), name);
         if (parts.length > 1) s = s.withFinalists(java.util.Objects.requireNonNull(Strategy.Finalists.ofJson(parts[1]), name));
+        if (modelFrom > 0) s = new Strategy.Adaptive(s.finalists(), modelFrom);
         if (raced.length == 1) return new Benchmark.Method(name, s, null, validationSeeds, population, perEvaluation);
         String[] settings = raced[1].isEmpty() ? new String[] {"15", "5", "0.05"} : raced[1].replaceAll("[()]", "").split(";");
         return new Benchmark.Method(name, s, new Race(Integer.parseInt(settings[0]), Integer.parseInt(settings[1]),

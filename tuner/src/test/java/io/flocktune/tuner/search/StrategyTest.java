@@ -141,8 +141,51 @@ class StrategyTest {
     }
 
     @Test
+    void theAdaptiveSearchIsTheGaUntilItsModelStartsAndResumesExactlyAcrossTheSwitch() throws Exception {
+        try (LocalRunner runner = new LocalRunner(2, Duration.ofSeconds(30))) {
+            SearchTest.Run ga = SearchTest.run(search(new Strategy.Genetic(), runner, 8), null);
+            assertEquals(ga.history(), SearchTest.run(search(new Strategy.Adaptive(Strategy.Finalists.BOTH, 10_000), runner, 8), null).history(),
+                    "below its threshold the adaptive search is the GA, replicate for replicate");
+            Search<Double> search = search(new Strategy.Adaptive(Strategy.Finalists.BOTH, 40), runner, 8);
+            SearchTest.Run adaptive = SearchTest.run(search, null);
+            // the first generation that begins with 40 candidates evaluated is the model's
+            int g = 0;
+            while (adaptive.states().get(g).nextId() < 40) g++;
+            long first = g + 1;
+            assertTrue(first > 1 && first < 8, "the switch falls inside the run: generation " + first);
+            assertEquals(rowsBefore(ga.history(), first), rowsBefore(adaptive.history(), first), "the GA's generations before the switch");
+            assertNotEquals(rowsBefore(ga.history(), first + 1), rowsBefore(adaptive.history(), first + 1), "the model's proposals from it on");
+            // the hyperparameters are fitted again only once the archive has grown by REFIT_GROWTH: the
+            // archive as it stood at the last fit is found again in every later generation's
+            int fits = 0;
+            double sizeAtFit = 0;
+            for (int k = g; k < 8; k++) {
+                long size = adaptive.states().get(k).nextId();   // the archive as generation k + 1 began
+                if (fits == 0 || size >= Search.REFIT_GROWTH * sizeAtFit) {
+                    fits++;
+                    sizeAtFit = size;
+                }
+            }
+            assertTrue(fits < 9 - first, "fewer fits than model generations: " + fits);
+            assertEquals(fits, search.hyperparameterFits());
+            for (int k : new int[] {0, g - 1, g, 6}) {
+                SearchTest.Run rest = SearchTest.run(search(new Strategy.Adaptive(Strategy.Finalists.BOTH, 40), runner, 8), adaptive.states().get(k));
+                assertEquals(adaptive.summaries().subList(k + 1, adaptive.summaries().size()), rest.summaries(), "resumed after " + k);
+                assertEquals(adaptive.last(), rest.last(), "resumed after " + k);
+            }
+        }
+    }
+
+    /** @return the history rows of generations before {@code generation}. */
+    private static List<String> rowsBefore(List<String> history, long generation) {
+        return history.stream().filter(row -> Long.parseLong(row.split(" ", 2)[0]) < generation).toList();
+    }
+
+    @Test
     void kindsRoundTrip() {
-        for (Strategy s : List.of(new Strategy.Genetic(), new Strategy.Random(), new Strategy.Model())) assertEquals(s, Strategy.ofKind(s.kind()));
+        for (Strategy s : List.of(new Strategy.Genetic(), new Strategy.Random(), new Strategy.Model(), new Strategy.Adaptive())) {
+            assertEquals(s, Strategy.ofKind(s.kind()));
+        }
         assertNull(Strategy.ofKind("cmaes"));
         assertEquals(new Strategy.Genetic(), Strategy.DEFAULT);
     }
