@@ -43,8 +43,9 @@ import java.util.List;
  * @param seed        the experiment seed; every random number of a run derives from it
  * @param scenarios   further scenarios every candidate is measured on, combined per objective
  *                    ({@link Scenarios#NONE}: the base scenario alone)
- * @param search      how new candidates are proposed: the GA (default) or uniform random search;
- *                    {@code genetics} still sets population and survivor selection for both
+ * @param search      how new candidates are proposed ({@link Strategy}; by default
+ *                    {@link Strategy#defaultFor}); {@code genetics} still sets population and
+ *                    survivor selection for every strategy
  */
 public record Experiment(String name, String description, Preset base, String baseName, List<Edit> set,
                          List<Parameter> parameters, List<Objective> objectives, Combination combination,
@@ -178,16 +179,16 @@ public record Experiment(String name, String description, Preset base, String ba
                       Scenario scenario, Replication replication, Genetics genetics, StopRules stop,
                       Duration timeLimit, long seed) {
         this(name, description, base, baseName, set, parameters, objectives, combination, scenario, replication, genetics,
-                stop, timeLimit, seed, Scenarios.NONE, Strategy.DEFAULT);
+                stop, timeLimit, seed, Scenarios.NONE, Strategy.defaultFor(combination == Combination.PARETO));
     }
 
-    /** An experiment with the default search ({@link Strategy#DEFAULT}). */
+    /** An experiment with the default search ({@link Strategy#defaultFor}). */
     public Experiment(String name, String description, Preset base, String baseName, List<Edit> set,
                       List<Parameter> parameters, List<Objective> objectives, Combination combination,
                       Scenario scenario, Replication replication, Genetics genetics, StopRules stop,
                       Duration timeLimit, long seed, Scenarios scenarios) {
         this(name, description, base, baseName, set, parameters, objectives, combination, scenario, replication, genetics,
-                stop, timeLimit, seed, scenarios, Strategy.DEFAULT);
+                stop, timeLimit, seed, scenarios, Strategy.defaultFor(combination == Combination.PARETO));
     }
 
     /**

@@ -415,9 +415,10 @@ public final class ExperimentBuilder {
         return this;
     }
 
-    /** @param strategy how new candidates are proposed and finalists chosen (default {@link Strategy#DEFAULT}, the GA) */
+    /** @param strategy how new candidates are proposed and finalists chosen (default {@link Strategy#defaultFor}: the adaptive search, or the GA for a Pareto search) */
     public ExperimentBuilder search(Strategy strategy) {
-        search = new ExperimentJson.SearchJson(Check.present("strategy", strategy).kind(), strategy.finalists().json());
+        search = new ExperimentJson.SearchJson(Check.present("strategy", strategy).kind(), strategy.finalists().json(),
+                strategy instanceof Strategy.Adaptive a ? Long.valueOf(a.modelFrom()) : null);
         return this;
     }
 

@@ -78,7 +78,9 @@ import java.util.Map;
  *   "ga": {"population": 24, "offspringFraction": 0.6, "selector": {"kind": "tournament", "size": 3},
  *          "elitism": 2, "mutationRate": 0.15, "mutationSigma": 0.1, "crossoverRate": 0.6, "maximalAge": 1000},
  *   "stop": {"generations": 20, "steadyGenerations": 0, "wallTime": 0, "evaluations": 0},
- *   "search": {"kind": "ga",                 // or "random" (uniform draws, the baseline), "model" (Gaussian process)
+ *   "search": {"kind": "adaptive",           // the GA, then a Gaussian process from 250 candidates; or "ga", "model",
+ *                                            // "random" (uniform draws, the baseline); a Pareto search's default is "ga"
+ *              "modelFrom": 250,             // adaptive only: candidates evaluated before the model proposes
  *              "finalists": "both"},      // or "population" (own means), "posterior" (a Gaussian process over all)
  *   "evaluationTimeLimit": 60,
  *   "seed": 1
@@ -114,8 +116,8 @@ public final class ExperimentJson {
     /** One scenario: a name and its overrides. */
     record VariantJson(String name, LinkedHashMap<String, Untyped> set) {}
 
-    /** The search strategy: {@code {"kind": "ga"}} (default), {@code "random"} or {@code "model"} ({@link Strategy}). */
-    record SearchJson(String kind, String finalists) {}
+    /** The search strategy: {@code {"kind": "adaptive"}} (default; a Pareto search's is {@code "ga"}), {@code "ga"}, {@code "random"} or {@code "model"} ({@link Strategy}). */
+    record SearchJson(String kind, String finalists, Long modelFrom) {}
 
     /** A gene: a path and exactly one of range (with scale), integers, choices (with labels). */
     record ParameterJson(String path, double[] range, String scale, Double step, long[] integers, List<Untyped> choices,
@@ -292,7 +294,7 @@ public final class ExperimentJson {
                 range("stop.evaluations", or(st.evaluations(), 0L), 0, Long.MAX_VALUE, source)));
         Duration timeLimit = seconds(or(f.evaluationTimeLimit(), 60.0), source, "evaluationTimeLimit");
         long seed = or(f.seed(), 1L);
-        Strategy strategy = strategy(or(f.search(), new SearchJson(null, null)), pareto, source);
+        Strategy strategy = strategy(or(f.search(), new SearchJson(null, null, null)), pareto, source);
         Scenarios scenarios = scenarios(f.scenarios(), effective, parameters, objectives, scenario.steps(), source);
         return build(source, null, () -> new Experiment(name, description, base, baseName, set, parameters, objectives,
                 combination, scenario, replication, genetics, stop, timeLimit, seed, scenarios, strategy));
@@ -303,12 +305,19 @@ public final class ExperimentJson {
      * default finalists, or the {@code finalists} given; a Pareto search's finalists are its front.
      */
     private static Strategy strategy(SearchJson json, boolean pareto, String source) throws InputException {
-        String kind = or(json.kind(), Strategy.DEFAULT.kind());
+        String kind = or(json.kind(), Strategy.defaultFor(pareto).kind());
         Strategy search = Strategy.ofKind(kind);
-        if (search == null) throw new InputException(source + ": search.kind = \"" + kind + "\": must be ga, random or model");
-        if (pareto && search instanceof Strategy.Model) {
-            throw new InputException(source + ": search.kind = \"model\": a Gaussian process models one fitness, "
+        if (search == null) throw new InputException(source + ": search.kind = \"" + kind + "\": must be adaptive, ga, random or model");
+        if (pareto && (search instanceof Strategy.Model || search instanceof Strategy.Adaptive)) {
+            throw new InputException(source + ": search.kind = \"" + kind + "\": a Gaussian process models one fitness, "
                     + "so it needs combine weightedSum or targetDistance, not pareto");
+        }
+        if (json.modelFrom() != null) {
+            if (!(search instanceof Strategy.Adaptive)) {
+                throw new InputException(source + ": search.modelFrom: only the adaptive search has it, not kind \"" + kind + "\"");
+            }
+            search = new Strategy.Adaptive(search.finalists(),
+                    (int) range("search.modelFrom", json.modelFrom(), Strategy.Adaptive.MODEL_FROM_MIN, Integer.MAX_VALUE, source));
         }
         if (json.finalists() == null) return pareto ? search.withFinalists(Strategy.Finalists.POPULATION) : search;
         Strategy.Finalists finalists = Strategy.Finalists.ofJson(json.finalists());
@@ -611,7 +620,8 @@ public final class ExperimentJson {
                 .put("wallTime", s.wallTime().toNanos() / 1e9).put("evaluations", s.evaluations());
         t.put("evaluationTimeLimit", e.timeLimit().toNanos() / 1e9);
         t.put("seed", e.seed());
-        t.putObject("search").put("kind", e.search().kind()).put("finalists", e.search().finalists().json());
+        ObjectNode search = t.putObject("search").put("kind", e.search().kind()).put("finalists", e.search().finalists().json());
+        if (e.search() instanceof Strategy.Adaptive a) search.put("modelFrom", a.modelFrom());
         if (e.scenarios().any()) {
             ObjectNode sc = t.putObject("scenarios");
             sc.put("aggregate", e.scenarios().aggregate().json());

@@ -133,9 +133,12 @@ public sealed interface Strategy {
         /** Candidates evaluated before the model proposes, by default. */
         public static final int MODEL_FROM = 250;
 
+        /** The fewest candidates a model can be fitted on. */
+        public static final int MODEL_FROM_MIN = ModelProposals.MINIMUM_OBSERVATIONS;
+
         public Adaptive {
             Check.present("finalists", finalists);
-            Check.inRange("modelFrom", modelFrom, ModelProposals.MINIMUM_OBSERVATIONS, Integer.MAX_VALUE);
+            Check.inRange("modelFrom", modelFrom, MODEL_FROM_MIN, Integer.MAX_VALUE);
         }
 
         /** The adaptive search with its defaults: finalists {@link Finalists#BOTH}, the model from {@value #MODEL_FROM} candidates. */
@@ -146,8 +149,21 @@ public sealed interface Strategy {
         @Override public String kind() { return "adaptive"; }
     }
 
-    /** The default strategy of an experiment. */
-    Strategy DEFAULT = new Genetic();
+    /**
+     * The default strategy of a single-objective experiment: the adaptive search, the GA at small
+     * budgets and the model from {@value Adaptive#MODEL_FROM} candidates on (chosen on the search
+     * benchmark, results/search-benchmark/README.md).
+     */
+    Strategy DEFAULT = new Adaptive();
+
+    /**
+     * @param pareto whether the experiment combines its objectives by Pareto dominance
+     * @return {@link #DEFAULT}, or for a Pareto search, which no model of one fitness can serve,
+     *         the GA with its front as finalists
+     */
+    static Strategy defaultFor(boolean pareto) {
+        return pareto ? new Genetic(Finalists.POPULATION) : DEFAULT;
+    }
 
     /** @return the strategy named {@code kind} with its default finalists, or null if there is none. */
     static Strategy ofKind(String kind) {

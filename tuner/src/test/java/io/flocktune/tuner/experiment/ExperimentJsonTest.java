@@ -144,8 +144,17 @@ class ExperimentJsonTest {
     }
 
     @Test
-    void searchKindDefaultsToTheGaAndRoundTrips() throws Exception {
-        assertEquals(new Strategy.Genetic(), ExperimentJson.parse(minimal(""), "m.json", null).search());
+    void searchKindDefaultsToTheAdaptiveSearchAndRoundTrips() throws Exception {
+        assertEquals(new Strategy.Adaptive(), ExperimentJson.parse(minimal(""), "m.json", null).search());
+        Experiment adaptive = ExperimentJson.parse(minimal(", \"search\": {\"kind\": \"adaptive\", \"modelFrom\": 40}"), "m.json", null);
+        assertEquals(new Strategy.Adaptive(Strategy.Finalists.BOTH, 40), adaptive.search());
+        assertEquals(adaptive, ExperimentJson.parse(ExperimentJson.write(adaptive), "again", null));
+        InputException low = assertThrows(InputException.class,
+                () -> ExperimentJson.parse(minimal(", \"search\": {\"modelFrom\": 7}"), "m.json", null));
+        assertTrue(low.getMessage().startsWith("m.json: search.modelFrom = 7"), low.getMessage());
+        InputException other = assertThrows(InputException.class,
+                () -> ExperimentJson.parse(minimal(", \"search\": {\"kind\": \"ga\", \"modelFrom\": 40}"), "m.json", null));
+        assertEquals("m.json: search.modelFrom: only the adaptive search has it, not kind \"ga\"", other.getMessage());
         Experiment random = ExperimentJson.parse(minimal(", \"search\": {\"kind\": \"random\"}"), "m.json", null);
         assertEquals(new Strategy.Random(), random.search());
         assertEquals(random, ExperimentJson.parse(ExperimentJson.write(random), "again", null));

@@ -21,7 +21,9 @@ import java.util.concurrent.TimeUnit;
  * {@code categorical} three-option genes, two replicates each on seeds shared by a generation of
  * 15, as a search's archive has them. Beside {@link GaussianProcess} because {@code fit} is
  * package-private. The default {@code n = 183, genes = 6} is the archive the default {@code tune}
- * fits at its end.
+ * fits at its end; {@code -p n=670} is the archive of the adaptive search near the end of a run
+ * of four times the default budget, where {@link #posterior} (the model's 2 000 proposal points,
+ * once per generation) costs most.
  *
  * <pre>
  * mvn -o -B -Dbench=tuner -DskipTests -pl tuner -am test -Djmh.args="GaussianProcessPerf"
@@ -51,6 +53,8 @@ public class GaussianProcessPerf {
     private double[] y;
     private long[][] seeds;
     private int[] levels;
+    private GaussianProcess model;
+    private double[][] pool;
 
     @Setup
     public void data() {
@@ -71,10 +75,19 @@ public class GaussianProcessPerf {
             int generation = i / 15;
             seeds[i] = new long[] {2L * generation, 2L * generation + 1};
         }
+        model = fit();
+        pool = new double[ModelProposals.UNIFORM + ModelProposals.LOCAL][d];
+        for (double[] p : pool) for (int j = 0; j < d; j++) p[j] = random.nextDouble();
     }
 
     @Benchmark
     public GaussianProcess fit() {
         return GaussianProcess.fit(x, y, seeds, levels);
+    }
+
+    /** The posterior at the model search's proposal pool, on every core (its points are independent). */
+    @Benchmark
+    public GaussianProcess.Posterior posterior() {
+        return model.new Posterior(pool);
     }
 }

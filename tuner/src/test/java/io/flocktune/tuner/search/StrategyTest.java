@@ -187,6 +187,7 @@ class StrategyTest {
             assertEquals(s, Strategy.ofKind(s.kind()));
         }
         assertNull(Strategy.ofKind("cmaes"));
-        assertEquals(new Strategy.Genetic(), Strategy.DEFAULT);
+        assertEquals(new Strategy.Adaptive(), Strategy.DEFAULT);
+        assertEquals(new Strategy.Genetic(Strategy.Finalists.POPULATION), Strategy.defaultFor(true));
     }
 }
