@@ -158,6 +158,8 @@ public final class Search<C extends Comparable<? super C>> {
     private java.util.Optional<GaussianProcess> model;   // this generation's, fitted on first use
 
     /**
+     * A search with the default strategy for its scoring ({@link Strategy#defaultFor}).
+     *
      * @param scoring     objectives to fitness
      * @param genetics    GA settings
      * @param replication noise handling
@@ -171,7 +173,7 @@ public final class Search<C extends Comparable<? super C>> {
      */
     public Search(Scoring<C> scoring, Genetics genetics, Replication replication, StopRules stop, long seed,
                   int[] levels, Evaluator<double[]> evaluator, TrialRunner runner) {
-        this(scoring, Strategy.DEFAULT, genetics, replication, stop, seed, levels, evaluator, runner);
+        this(scoring, Strategy.defaultFor(scoring instanceof Scoring.Pareto), genetics, replication, stop, seed, levels, evaluator, runner);
     }
 
     /**

@@ -170,7 +170,8 @@ class ExperimentJsonTest {
                 ExperimentJson.parse(minimal(", \"search\": {\"kind\": \"model\"}"), "m.json", null).search());
         assertEquals(new Strategy.Random(Strategy.Finalists.POPULATION),
                 ExperimentJson.parse(minimal(", \"search\": {\"kind\": \"random\"}"), "m.json", null).search());
-        assertEquals(new Strategy.Genetic(Strategy.Finalists.BOTH), ExperimentJson.parse(minimal(""), "m.json", null).search());
+        assertEquals(new Strategy.Adaptive(Strategy.Finalists.BOTH, Strategy.Adaptive.MODEL_FROM),
+                ExperimentJson.parse(minimal(""), "m.json", null).search());
         String twoObjectives = minimal(", \"combine\": \"pareto\"").replace("[\"polarization\"]",
                 "[\"polarization\", \"collisionRate(distance=0.5):mean:min\"]");
         assertEquals(new Strategy.Genetic(Strategy.Finalists.POPULATION), ExperimentJson.parse(twoObjectives, "m.json", null).search(),
@@ -183,6 +184,10 @@ class ExperimentJsonTest {
         InputException model = assertThrows(InputException.class, () -> ExperimentJson.parse(pareto, "m.json", null));
         assertEquals("m.json: search.kind = \"model\": a Gaussian process models one fitness, "
                 + "so it needs combine weightedSum or targetDistance, not pareto", model.getMessage());
+        InputException adaptive = assertThrows(InputException.class,
+                () -> ExperimentJson.parse(pareto.replace("\"model\"", "\"adaptive\""), "m.json", null));
+        assertEquals("m.json: search.kind = \"adaptive\": a Gaussian process models one fitness, "
+                + "so it needs combine weightedSum or targetDistance, not pareto", adaptive.getMessage());
         InputException posteriorFront = assertThrows(InputException.class, () -> ExperimentJson.parse(
                 twoObjectives.replace("\"combine\"", "\"search\": {\"finalists\": \"both\"}, \"combine\""), "m.json", null));
         assertEquals("m.json: search.finalists = \"both\": a Pareto search's finalists are its front, so it must be population "
@@ -193,7 +198,7 @@ class ExperimentJsonTest {
     void badSearchKindIsOneLine() {
         InputException kind = assertThrows(InputException.class,
                 () -> ExperimentJson.parse(minimal(", \"search\": {\"kind\": \"cmaes\"}"), "m.json", null));
-        assertEquals("m.json: search.kind = \"cmaes\": must be ga, random or model", kind.getMessage());
+        assertEquals("m.json: search.kind = \"cmaes\": must be adaptive, ga, random or model", kind.getMessage());
         InputException key = assertThrows(InputException.class,
                 () -> ExperimentJson.parse(minimal(", \"search\": {\"kind\": \"random\", \"sigma\": 1}"), "m.json", null));
         assertTrue(key.getMessage().startsWith("m.json: search.sigma: unknown key"), key.getMessage());
