@@ -418,7 +418,8 @@ public final class ExperimentBuilder {
     /** @param strategy how new candidates are proposed and finalists chosen (default {@link Strategy#defaultFor}: the adaptive search, or the GA for a Pareto search) */
     public ExperimentBuilder search(Strategy strategy) {
         search = new ExperimentJson.SearchJson(Check.present("strategy", strategy).kind(), strategy.finalists().json(),
-                strategy instanceof Strategy.Adaptive a ? Long.valueOf(a.modelFrom()) : null);
+                strategy instanceof Strategy.Adaptive a ? Long.valueOf(a.modelFrom()) : null,
+                strategy instanceof Strategy.Adaptive b ? Long.valueOf(b.modelPoints()) : null);
         return this;
     }
 

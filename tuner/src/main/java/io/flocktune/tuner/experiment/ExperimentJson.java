@@ -81,6 +81,7 @@ import java.util.Map;
  *   "search": {"kind": "adaptive",           // the GA, then a Gaussian process from 250 candidates; or "ga", "model",
  *                                            // "random" (uniform draws, the baseline); a Pareto search's default is "ga"
  *              "modelFrom": 250,             // adaptive only: candidates evaluated before the model proposes
+ *              "modelPoints": 1000,          // adaptive only: candidates the model conditions on, at most
  *              "finalists": "both"},      // or "population" (own means), "posterior" (a Gaussian process over all)
  *   "evaluationTimeLimit": 60,
  *   "seed": 1
@@ -117,7 +118,7 @@ public final class ExperimentJson {
     record VariantJson(String name, LinkedHashMap<String, Untyped> set) {}
 
     /** The search strategy: {@code {"kind": "adaptive"}} (default; a Pareto search's is {@code "ga"}), {@code "ga"}, {@code "random"} or {@code "model"} ({@link Strategy}). */
-    record SearchJson(String kind, String finalists, Long modelFrom) {}
+    record SearchJson(String kind, String finalists, Long modelFrom, Long modelPoints) {}
 
     /** A gene: a path and exactly one of range (with scale), integers, choices (with labels). */
     record ParameterJson(String path, double[] range, String scale, Double step, long[] integers, List<Untyped> choices,
@@ -294,7 +295,7 @@ public final class ExperimentJson {
                 range("stop.evaluations", or(st.evaluations(), 0L), 0, Long.MAX_VALUE, source)));
         Duration timeLimit = seconds(or(f.evaluationTimeLimit(), 60.0), source, "evaluationTimeLimit");
         long seed = or(f.seed(), 1L);
-        Strategy strategy = strategy(or(f.search(), new SearchJson(null, null, null)), pareto, source);
+        Strategy strategy = strategy(or(f.search(), new SearchJson(null, null, null, null)), pareto, source);
         Scenarios scenarios = scenarios(f.scenarios(), effective, parameters, objectives, scenario.steps(), source);
         return build(source, null, () -> new Experiment(name, description, base, baseName, set, parameters, objectives,
                 combination, scenario, replication, genetics, stop, timeLimit, seed, scenarios, strategy));
@@ -312,12 +313,14 @@ public final class ExperimentJson {
             throw new InputException(source + ": search.kind = \"" + kind + "\": a Gaussian process models one fitness, "
                     + "so it needs combine weightedSum or targetDistance, not pareto");
         }
-        if (json.modelFrom() != null) {
-            if (!(search instanceof Strategy.Adaptive)) {
-                throw new InputException(source + ": search.modelFrom: only the adaptive search has it, not kind \"" + kind + "\"");
+        if (json.modelFrom() != null || json.modelPoints() != null) {
+            if (!(search instanceof Strategy.Adaptive a)) {
+                throw new InputException(source + ": search." + (json.modelFrom() != null ? "modelFrom" : "modelPoints")
+                        + ": only the adaptive search has it, not kind \"" + kind + "\"");
             }
-            search = new Strategy.Adaptive(search.finalists(),
-                    (int) range("search.modelFrom", json.modelFrom(), Strategy.Adaptive.MODEL_FROM_MIN, Integer.MAX_VALUE, source));
+            search = new Strategy.Adaptive(a.finalists(),
+                    (int) range("search.modelFrom", or(json.modelFrom(), (long) a.modelFrom()), Strategy.Adaptive.MODEL_FROM_MIN, Integer.MAX_VALUE, source),
+                    (int) range("search.modelPoints", or(json.modelPoints(), (long) a.modelPoints()), Strategy.Adaptive.MODEL_FROM_MIN, Integer.MAX_VALUE, source));
         }
         if (json.finalists() == null) return pareto ? search.withFinalists(Strategy.Finalists.POPULATION) : search;
         Strategy.Finalists finalists = Strategy.Finalists.ofJson(json.finalists());
@@ -621,7 +624,7 @@ public final class ExperimentJson {
         t.put("evaluationTimeLimit", e.timeLimit().toNanos() / 1e9);
         t.put("seed", e.seed());
         ObjectNode search = t.putObject("search").put("kind", e.search().kind()).put("finalists", e.search().finalists().json());
-        if (e.search() instanceof Strategy.Adaptive a) search.put("modelFrom", a.modelFrom());
+        if (e.search() instanceof Strategy.Adaptive a) search.put("modelFrom", a.modelFrom()).put("modelPoints", a.modelPoints());
         if (e.scenarios().any()) {
             ObjectNode sc = t.putObject("scenarios");
             sc.put("aggregate", e.scenarios().aggregate().json());

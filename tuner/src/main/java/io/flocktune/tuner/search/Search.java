@@ -185,7 +185,8 @@ public final class Search<C extends Comparable<? super C>> {
                   long seed, int[] levels, Evaluator<double[]> evaluator, TrialRunner runner) {
         this.strategy = Check.present("strategy", strategy);
         if (scoring instanceof Scoring.Pareto && (strategy instanceof Strategy.Model || strategy instanceof Strategy.Adaptive)) {
-            throw new IllegalArgumentException("a Gaussian process models one fitness: search kind model needs a single objective");
+            throw new IllegalArgumentException("a Gaussian process models one fitness: search kind " + strategy.kind()
+                    + " needs a single objective");
         }
         this.levels = Check.present("levels", levels).clone();
         BitSet categorical = new BitSet();
@@ -361,20 +362,15 @@ public final class Search<C extends Comparable<? super C>> {
     /** An archive grows by this factor between two fits of the adaptive search's hyperparameters. */
     static final double REFIT_GROWTH = 1.2;
 
-    /**
-     * Candidates the adaptive search's model conditions on, at most: beyond them the best half
-     * and a spread of the rest ({@link GaussianProcess#fitSubset}), so that a generation's model
-     * costs the same however long the search has run (a Cholesky factor of n observations takes
-     * n³/6 operations).
-     */
-    static final int MODEL_POINTS = 1000;
-
     private Observations hyperparametersFrom;   // the observations the cached hyperparameters were fitted on
     private double[] hyperparameters;
     private int hyperparameterFits;
+    private int modelPoints;   // the candidates the last adaptive model conditioned on
 
     /**
-     * The adaptive search's model: the posterior of the whole archive, with hyperparameters
+     * The adaptive search's model: the posterior of the archive (beyond
+     * {@link Strategy.Adaptive#modelPoints()} candidates its best half and a spread of the rest,
+     * {@link GaussianProcess#fitSubset}), with hyperparameters
      * fitted anew only when the archive has grown by {@value #REFIT_GROWTH}× since their last fit
      * (the first at {@link Strategy.Adaptive#modelFrom()} candidates), on the archive as it stood
      * then. Which generation that was follows from the candidates' birth generations, and the
@@ -386,7 +382,8 @@ public final class Search<C extends Comparable<? super C>> {
         if (archive.size() < a.modelFrom()) return null;
         Observations now = observations(archive);
         if (now == null) return null;
-        if (now.y().length > MODEL_POINTS) now = now.only(GaussianProcess.fitSubset(now.y(), MODEL_POINTS));
+        if (now.y().length > a.modelPoints()) now = now.only(GaussianProcess.fitSubset(now.y(), a.modelPoints()));
+        modelPoints = now.y().length;
         Observations then = observations(archiveAt(archive, lastRefit(archive, a.modelFrom())));
         if (then == null) then = now;   // too few valid candidates then: fitted on what there is now
         if (!then.equals(hyperparametersFrom)) {
@@ -400,6 +397,11 @@ public final class Search<C extends Comparable<? super C>> {
     /** @return how often this search has fitted the adaptive model's hyperparameters (for tests). */
     int hyperparameterFits() {
         return hyperparameterFits;
+    }
+
+    /** @return the candidates the last adaptive model conditioned on, 0 before the first (for tests). */
+    int modelPoints() {
+        return modelPoints;
     }
 
     /** @return the last generation up to this one that began with enough candidates for a new fit (see {@link #adaptiveModel}). */

@@ -128,17 +128,31 @@ public sealed interface Strategy {
      * search's ({@link ModelProposals}) from then on: the GA's local steps where a model would
      * still be a guess, the model's pooling of every replicate once it has enough of them.
      * Below {@code modelFrom} candidates it is the GA, generation for generation.
+     *
+     * @param modelFrom   candidates evaluated before the model proposes, &ge; {@value #MODEL_FROM_MIN}
+     * @param modelPoints candidates the model conditions on, at most (the best half and a spread of
+     *                    the rest beyond them), so that a generation costs the same however long
+     *                    the run; &ge; {@value #MODEL_FROM_MIN}
      */
-    record Adaptive(Finalists finalists, int modelFrom) implements Strategy {
+    record Adaptive(Finalists finalists, int modelFrom, int modelPoints) implements Strategy {
         /** Candidates evaluated before the model proposes, by default. */
         public static final int MODEL_FROM = 250;
 
         /** The fewest candidates a model can be fitted on. */
         public static final int MODEL_FROM_MIN = ModelProposals.MINIMUM_OBSERVATIONS;
 
+        /** Candidates the model conditions on, at most (a Cholesky factor of n of them takes n³/6 operations). */
+        public static final int MODEL_POINTS = 1000;
+
         public Adaptive {
             Check.present("finalists", finalists);
             Check.inRange("modelFrom", modelFrom, MODEL_FROM_MIN, Integer.MAX_VALUE);
+            Check.inRange("modelPoints", modelPoints, MODEL_FROM_MIN, Integer.MAX_VALUE);
+        }
+
+        /** The adaptive search with the model from {@code modelFrom} candidates, on at most {@value #MODEL_POINTS}. */
+        public Adaptive(Finalists finalists, int modelFrom) {
+            this(finalists, modelFrom, MODEL_POINTS);
         }
 
         /** The adaptive search with its defaults: finalists {@link Finalists#BOTH}, the model from {@value #MODEL_FROM} candidates. */
@@ -182,7 +196,7 @@ public sealed interface Strategy {
             case Genetic g -> new Genetic(finalists);
             case Random r -> new Random(finalists);
             case Model m -> new Model(finalists);
-            case Adaptive a -> new Adaptive(finalists, a.modelFrom());
+            case Adaptive a -> new Adaptive(finalists, a.modelFrom(), a.modelPoints());
         };
     }
 

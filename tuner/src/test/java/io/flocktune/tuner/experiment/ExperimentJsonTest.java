@@ -149,6 +149,9 @@ class ExperimentJsonTest {
         Experiment adaptive = ExperimentJson.parse(minimal(", \"search\": {\"kind\": \"adaptive\", \"modelFrom\": 40}"), "m.json", null);
         assertEquals(new Strategy.Adaptive(Strategy.Finalists.BOTH, 40), adaptive.search());
         assertEquals(adaptive, ExperimentJson.parse(ExperimentJson.write(adaptive), "again", null));
+        Experiment capped = ExperimentJson.parse(minimal(", \"search\": {\"modelPoints\": 300}"), "m.json", null);
+        assertEquals(new Strategy.Adaptive(Strategy.Finalists.BOTH, Strategy.Adaptive.MODEL_FROM, 300), capped.search());
+        assertEquals(capped, ExperimentJson.parse(ExperimentJson.write(capped), "again", null));
         InputException low = assertThrows(InputException.class,
                 () -> ExperimentJson.parse(minimal(", \"search\": {\"modelFrom\": 7}"), "m.json", null));
         assertTrue(low.getMessage().startsWith("m.json: search.modelFrom = 7"), low.getMessage());

@@ -168,11 +168,27 @@ class StrategyTest {
             }
             assertTrue(fits < 9 - first, "fewer fits than model generations: " + fits);
             assertEquals(fits, search.hyperparameterFits());
+            assertEquals(adaptive.states().get(7).nextId(), search.modelPoints(), "below modelPoints the model conditions on every candidate");
             for (int k : new int[] {0, g - 1, g, 6}) {
                 SearchTest.Run rest = SearchTest.run(search(new Strategy.Adaptive(Strategy.Finalists.BOTH, 40), runner, 8), adaptive.states().get(k));
                 assertEquals(adaptive.summaries().subList(k + 1, adaptive.summaries().size()), rest.summaries(), "resumed after " + k);
                 assertEquals(adaptive.last(), rest.last(), "resumed after " + k);
             }
+        }
+    }
+
+    @Test
+    void theAdaptiveModelConditionsOnAtMostModelPointsCandidatesAndStillResumesExactly() throws Exception {
+        try (LocalRunner runner = new LocalRunner(2, Duration.ofSeconds(30))) {
+            Strategy capped = new Strategy.Adaptive(Strategy.Finalists.BOTH, 40, 60);
+            Search<Double> search = search(capped, runner, 8);
+            SearchTest.Run run = SearchTest.run(search, null);
+            assertTrue(run.states().get(7).nextId() > 80, "the archive outgrows the cap: " + run.states().get(7).nextId());
+            assertEquals(60, search.modelPoints());
+            SearchTest.Run uncapped = SearchTest.run(search(new Strategy.Adaptive(Strategy.Finalists.BOTH, 40), runner, 8), null);
+            assertNotEquals(uncapped.history(), run.history(), "the cap changes the model's proposals");
+            SearchTest.Run rest = SearchTest.run(search(capped, runner, 8), run.states().get(5));
+            assertEquals(run.last(), rest.last(), "resumed after generation 5");
         }
     }
 
