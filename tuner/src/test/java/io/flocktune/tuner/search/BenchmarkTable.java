@@ -30,7 +30,8 @@ import java.util.Map;
  * </pre>
  * {@code benchmark.problems}: built-in experiment names, experiment files, or a test resource
  * named in {@link #RESOURCES} ({@code cheap}, the CI problem; {@code reynolds-full}, twelve genes); {@code benchmark.budget}: multiple of each problem's
- * {@link Benchmark#nominalBudget nominal budget}; run seeds are 1..k. The table gives each
+ * {@link Benchmark#nominalBudget nominal budget}; run seeds are 1..k, or from..from + k − 1 with
+ * {@code benchmark.from} (e.g. more run seeds for methods measured before). The table gives each
  * method's share of the gap between the base preset and the best pick of the table that it
  * closes; the base preset is measured on the same test seeds.
  *
@@ -105,6 +106,7 @@ class BenchmarkTable {
     void writeTable() throws Exception {
         List<String> names = Arrays.asList(System.getProperty("benchmark.problems").split(","));
         int k = Integer.parseInt(System.getProperty("benchmark.k", "5"));
+        long from = Long.parseLong(System.getProperty("benchmark.from", "1"));
         double budget = Double.parseDouble(System.getProperty("benchmark.budget", "1"));
         int testSeeds = Integer.parseInt(System.getProperty("benchmark.testSeeds", "100"));
         int threads = Integer.parseInt(System.getProperty("benchmark.threads", String.valueOf(LocalRunner.availableThreads())));
@@ -137,7 +139,7 @@ class BenchmarkTable {
             for (String name : names) {
                 Benchmark.Problem p = problem(name.strip());
                 long b = Math.round(budget * Benchmark.nominalBudget(p.experiment()));
-                for (long seed = 1; seed <= k; seed++) {
+                for (long seed = from; seed < from + k; seed++) {
                     for (Benchmark.Method m : METHODS) {
                         Benchmark.Run r = Benchmark.run(p, m, seed, b, testSeeds, threads);
                         runs.add(r);
