@@ -32,8 +32,10 @@ import java.util.random.RandomGenerator;
  * {@code perEvaluation} replicates ("kriging believer", Ginsbourger, Le Riche &amp; Carraro
  * 2010), which shrinks σ around it and so spreads the batch without changing μ.
  *
- * <p>Before {@value #MINIMUM_OBSERVATIONS} valid candidates exist (the model would be a guess)
- * the slots are filled with uniform draws, as by random search ({@link Strategy.Redraw}).
+ * <p>While there is no model (before {@value #MINIMUM_OBSERVATIONS} valid candidates exist, when
+ * it would be a guess, or, for the adaptive search, before {@link Strategy.Adaptive#modelFrom()}
+ * candidates) the slots are filled by the proposals given as {@code before}: uniform draws as by
+ * random search ({@link Strategy.Redraw}) for the model search, the GA's for the adaptive one.
  */
 final class ModelProposals<C extends Comparable<? super C>> implements Alterer<DoubleGene, C> {
     static final int UNIFORM = 1000;
