@@ -243,4 +243,39 @@ class GaussianProcessTest {
         }
         return true;
     }
+
+    @Test
+    void thePosteriorAtManyPointsIsTheSameOnOneCoreOrFour() throws Exception {
+        SplittableRandom random = new SplittableRandom(5);
+        int n = 80;
+        double[][] x = new double[n][];
+        double[] y = new double[n];
+        long[][] seeds = new long[n][];
+        for (int i = 0; i < n; i++) {
+            x[i] = new double[] {random.nextDouble(), random.nextDouble(), random.nextDouble()};
+            y[i] = bowl(x[i]) + 0.1 * random.nextGaussian();
+            seeds[i] = new long[] {i / 10, 100 + i / 10};
+        }
+        GaussianProcess gp = GaussianProcess.fit(x, y, seeds, new int[] {0, 0, 3});
+        double[][] points = new double[500][];
+        for (int k = 0; k < points.length; k++) points[k] = new double[] {random.nextDouble(), random.nextDouble(), random.nextDouble()};
+        java.util.List<GaussianProcess.Posterior> posteriors = new java.util.ArrayList<>();
+        for (int cores : new int[] {1, 4}) {
+            java.util.concurrent.ForkJoinPool pool = new java.util.concurrent.ForkJoinPool(cores);
+            try {
+                posteriors.add(pool.submit(() -> gp.new Posterior(points)).get());   // its parallel stream runs in this pool
+            } finally {
+                pool.shutdown();
+            }
+        }
+        GaussianProcess.Posterior one = posteriors.get(0), four = posteriors.get(1);
+        assertTrue(java.util.Arrays.equals(one.mean, four.mean), "means bit for bit");
+        assertTrue(java.util.Arrays.equals(one.variance, four.variance), "variances bit for bit");
+        for (int a = 0; a < points.length; a += 37) for (int b = 0; b < points.length; b += 41) {
+            assertEquals(one.covariance(a, b), four.covariance(a, b), 0.0);
+        }
+        GaussianProcess.Posterior single = gp.new Posterior(new double[][] {points[123]});
+        assertEquals(one.mean[123], single.mean[0], 0.0, "a point alone has the numbers it has among many");
+        assertEquals(one.variance[123], single.variance[0], 0.0);
+    }
 }
