@@ -309,7 +309,7 @@ public final class ExperimentJson {
         String kind = or(json.kind(), Strategy.defaultFor(pareto).kind());
         Strategy search = Strategy.ofKind(kind);
         if (search == null) throw new InputException(source + ": search.kind = \"" + kind + "\": must be adaptive, ga, random or model");
-        if (pareto && (search instanceof Strategy.Model || search instanceof Strategy.Adaptive)) {
+        if (pareto && search.proposesByModel()) {
             throw new InputException(source + ": search.kind = \"" + kind + "\": a Gaussian process models one fitness, "
                     + "so it needs combine weightedSum or targetDistance, not pareto");
         }

@@ -97,7 +97,8 @@ final class GaussianProcess {
      * @return the fitted model
      */
     static GaussianProcess fit(double[][] x, double[] y, long[][] seeds, int[] levels) {
-        return fit(x, y, seeds, levels, hyperparameters(x, y, seeds, levels));
+        Standardised std = Standardised.of(x, y, seeds);
+        return fit(x, std, seeds, levels, hyperparameters(x, std, seeds, levels));
     }
 
     /**
@@ -109,8 +110,11 @@ final class GaussianProcess {
      * @see #fit(double[][], double[], long[][], int[])
      */
     static GaussianProcess fit(double[][] x, double[] y, long[][] seeds, int[] levels, double[] theta) {
+        return fit(x, Standardised.of(x, y, seeds), seeds, levels, theta);
+    }
+
+    private static GaussianProcess fit(double[][] x, Standardised std, long[][] seeds, int[] levels, double[] theta) {
         int n = x.length, d = levels.length;
-        Standardised std = Standardised.of(x, y, seeds);
         if (theta.length != d + 3) throw new IllegalArgumentException(theta.length + " hyperparameters for " + d + " genes");
         double[] inv = new double[d];
         for (int j = 0; j < d; j++) inv[j] = Math.exp(-theta[j]);
@@ -131,8 +135,11 @@ final class GaussianProcess {
      * @see #fit(double[][], double[], long[][], int[])
      */
     static double[] hyperparameters(double[][] x, double[] y, long[][] seeds, int[] levels) {
+        return hyperparameters(x, Standardised.of(x, y, seeds), seeds, levels);
+    }
+
+    private static double[] hyperparameters(double[][] x, Standardised std, long[][] seeds, int[] levels) {
         int d = levels.length;
-        Standardised std = Standardised.of(x, y, seeds);
         int[] subset = fitSubset(std.z, FIT_POINTS);
         double[][] xs = new double[subset.length][];
         double[] zs = new double[subset.length];

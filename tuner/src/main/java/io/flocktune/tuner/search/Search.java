@@ -184,7 +184,7 @@ public final class Search<C extends Comparable<? super C>> {
     public Search(Scoring<C> scoring, Strategy strategy, Genetics genetics, Replication replication, StopRules stop,
                   long seed, int[] levels, Evaluator<double[]> evaluator, TrialRunner runner) {
         this.strategy = Check.present("strategy", strategy);
-        if (scoring instanceof Scoring.Pareto && (strategy instanceof Strategy.Model || strategy instanceof Strategy.Adaptive)) {
+        if (scoring instanceof Scoring.Pareto && strategy.proposesByModel()) {
             throw new IllegalArgumentException("a Gaussian process models one fitness: search kind " + strategy.kind()
                     + " needs a single objective");
         }

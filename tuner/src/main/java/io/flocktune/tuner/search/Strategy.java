@@ -33,9 +33,17 @@ public sealed interface Strategy {
     /** @return how the finalists for held-out validation are chosen. */
     Finalists finalists();
 
+    /**
+     * @return whether a Gaussian process of one fitness proposes candidates (the model and the
+     *         adaptive search), so that the search needs a single objective
+     */
+    default boolean proposesByModel() {
+        return this instanceof Model || this instanceof Adaptive;
+    }
+
     /** @return whether the search keeps every candidate it evaluated (a model learns from all of them). */
     default boolean keepsArchive() {
-        return this instanceof Model || this instanceof Adaptive || finalists() != Finalists.POPULATION;
+        return proposesByModel() || finalists() != Finalists.POPULATION;
     }
 
     /** How the finalists that held-out validation chooses among are picked at the end of a search. */
