@@ -10,11 +10,11 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
-import java.util.concurrent.Semaphore;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.concurrent.atomic.AtomicReferenceArray;
 
 /**
  * Runs trials on up to {@code threads} worker threads of this machine.
@@ -75,55 +75,85 @@ public final class LocalRunner implements TrialRunner {
     /**
      * {@inheritDoc}
      *
+     * <p>Each worker takes the next trial itself as soon as it is free (one shared counter), so no
+     * trial waits for the calling thread to hand it over; trials start in list order.
+     *
      * @throws Error the first {@link Error} a trial threw (the others are abandoned)
      */
     @Override
     public <T> List<Outcome> run(Evaluator<T> evaluator, List<Trial<T>> trials) throws InterruptedException {
-        int n = trials.size();
-        Batch batch = new Batch(n, threads);
-        Task[] tasks = new Task[n];
+        Batch<T> batch = new Batch<>(evaluator, trials);
+        for (int w = 0; w < Math.min(threads, trials.size()); w++) workers.execute(batch::work);
         try {
-            for (int i = 0; i < n && batch.fatal.get() == null; i++) {
-                batch.slots.acquire();
-                if (batch.fatal.get() != null) break;
-                Task task = new Task(i, batch);
-                tasks[i] = task;
-                Trial<T> trial = trials.get(i);
-                // the clock starts before the trial does: a trial can never outrun a tiny limit
-                task.timeout = watchdog.schedule(task::expire, timeLimit.toNanos(), TimeUnit.NANOSECONDS);
-                workers.execute(() -> task.run(() -> evaluator.evaluate(trial.subject(), trial.seed())));
-            }
             batch.finished.await();
         } catch (InterruptedException e) {
-            for (Task task : tasks) if (task != null) task.abandon();
+            batch.stop();
             throw e;
         }
         Error fatal = batch.fatal.get();
         if (fatal != null) {
-            for (Task task : tasks) if (task != null) task.abandon();
+            batch.stop();
             throw fatal;
         }
         return Arrays.asList(batch.outcomes);
     }
 
     /** The shared state of one {@link #run}. */
-    private static final class Batch {
+    private final class Batch<T> {
+        final Evaluator<T> evaluator;
+        final List<Trial<T>> trials;
         final Outcome[] outcomes;
-        final Semaphore slots;
+        final AtomicReferenceArray<Task> tasks;   // each trial's task once a worker has taken it
+        final AtomicInteger next = new AtomicInteger();
         final CountDownLatch finished;
         final AtomicReference<Error> fatal = new AtomicReference<>();
+        volatile boolean stopped;
 
-        Batch(int n, int threads) {
-            outcomes = new Outcome[n];
-            slots = new Semaphore(threads);
-            finished = new CountDownLatch(n);
+        Batch(Evaluator<T> evaluator, List<Trial<T>> trials) {
+            this.evaluator = evaluator;
+            this.trials = trials;
+            outcomes = new Outcome[trials.size()];
+            tasks = new AtomicReferenceArray<>(trials.size());
+            finished = new CountDownLatch(trials.size());
         }
 
-        /** Stops the batch: wakes the submitting and the waiting thread. */
+        /**
+         * One worker: runs the next trial until none is left or the batch stops; it also leaves
+         * when its trial was given up on (past the limit: another worker has taken its place).
+         */
+        void work() {
+            while (!stopped) {
+                int i = next.getAndIncrement();
+                if (i >= trials.size()) return;
+                Task task = new Task(i, this);
+                tasks.set(i, task);
+                if (stopped) return;      // stop() may have looked before the task was there
+                Trial<T> trial = trials.get(i);
+                // the clock starts before the trial does: a trial can never outrun a tiny limit
+                task.timeout = watchdog.schedule(task::expire, timeLimit.toNanos(), TimeUnit.NANOSECONDS);
+                if (!task.run(() -> evaluator.evaluate(trial.subject(), trial.seed()))) return;
+            }
+        }
+
+        /** Stops the batch: no trial starts any more, and the running ones are abandoned. */
+        void stop() {
+            stopped = true;
+            for (int i = 0; i < tasks.length(); i++) {
+                Task task = tasks.get(i);
+                if (task != null) task.abandon();
+            }
+        }
+
+        /** Stops the batch on an error: wakes the waiting thread. */
         void fail(Error error) {
             if (!fatal.compareAndSet(null, error)) return;
-            slots.release(Integer.MAX_VALUE / 2);
+            stopped = true;
             while (finished.getCount() > 0) finished.countDown();
+        }
+
+        /** A worker left a trial past its limit running: another one goes on with the batch. */
+        void replace() {
+            if (!stopped) workers.execute(this::work);
         }
     }
 
@@ -137,20 +167,21 @@ public final class LocalRunner implements TrialRunner {
     private final class Task {
         private static final int RUNNING = 0, DONE = 1;
         private final int index;
-        private final Batch batch;
+        private final Batch<?> batch;
         private final AtomicInteger state = new AtomicInteger(RUNNING);
         private final long start = System.nanoTime();
         private Thread thread;   // the worker while it runs this task; guarded by this
         volatile ScheduledFuture<?> timeout;
 
-        Task(int index, Batch batch) {
+        Task(int index, Batch<?> batch) {
             this.index = index;
             this.batch = batch;
         }
 
-        void run(java.util.concurrent.Callable<double[]> body) {
+        /** @return whether this worker recorded the outcome (false: the trial was given up on) */
+        boolean run(java.util.concurrent.Callable<double[]> body) {
             synchronized (this) {
-                if (state.get() != RUNNING) return;   // abandoned before it started
+                if (state.get() != RUNNING) return false;   // abandoned before it started
                 thread = Thread.currentThread();
             }
             long begin = System.nanoTime();
@@ -174,13 +205,17 @@ public final class LocalRunner implements TrialRunner {
             }
             Thread.interrupted();   // clears an interrupt meant for this task, never one for the next
             if (fatal != null && state.get() == RUNNING) batch.fail(fatal);
-            finish(outcome);
+            boolean recorded = finish(outcome);
             ScheduledFuture<?> t = timeout;
             if (t != null) t.cancel(false);
+            return recorded;
         }
 
         void expire() {
-            if (finish(timeLimitFailure(System.nanoTime() - start))) interruptWorker();
+            if (finish(timeLimitFailure(System.nanoTime() - start))) {
+                interruptWorker();
+                batch.replace();
+            }
         }
 
         private Outcome.Failure timeLimitFailure(long nanos) {
@@ -202,7 +237,6 @@ public final class LocalRunner implements TrialRunner {
         private boolean finish(Outcome outcome) {
             if (!state.compareAndSet(RUNNING, DONE)) return false;
             batch.outcomes[index] = outcome;
-            batch.slots.release();
             batch.finished.countDown();
             return true;
         }

@@ -84,6 +84,46 @@ class LocalRunnerTest {
         }
     }
 
+    /** Interrupting the caller stops the batch: run throws at once, no further trial starts, the running ones are interrupted. */
+    @Test
+    void anInterruptedCallerStopsTheBatch() throws Exception {
+        AtomicInteger started = new AtomicInteger(), interrupted = new AtomicInteger();
+        Evaluator<Integer> f = (n, seed) -> {
+            started.incrementAndGet();
+            try {
+                Thread.sleep(50);
+            } catch (InterruptedException e) {
+                interrupted.incrementAndGet();
+                throw e;
+            }
+            return new double[] {n};
+        };
+        List<Trial<Integer>> trials = new ArrayList<>();
+        for (int i = 0; i < 100; i++) trials.add(new Trial<>(i, i));
+        try (LocalRunner runner = new LocalRunner(2, Duration.ofSeconds(30))) {
+            java.util.concurrent.atomic.AtomicReference<Throwable> thrown = new java.util.concurrent.atomic.AtomicReference<>();
+            Thread caller = new Thread(() -> {
+                try {
+                    runner.run(f, trials);
+                } catch (Throwable t) {
+                    thrown.set(t);
+                }
+            });
+            caller.start();
+            Thread.sleep(120);
+            caller.interrupt();
+            caller.join(2_000);
+            assertFalse(caller.isAlive(), "run returned after the interrupt");
+            assertInstanceOf(InterruptedException.class, thrown.get());
+            Thread.sleep(200);
+            int after = started.get();
+            Thread.sleep(200);
+            assertEquals(after, started.get(), "no trial started after the batch stopped");
+            assertTrue(after < 20, after + " trials started");
+            assertEquals(2, interrupted.get(), "both running trials were interrupted");
+        }
+    }
+
     /** The time limit stops the simulation itself: its thread is free again soon after the limit. */
     @Test
     void aSimulationPastTheTimeLimitStopsCooperatively() throws Exception {
