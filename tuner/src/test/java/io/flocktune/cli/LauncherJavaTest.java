@@ -41,6 +41,8 @@ class LauncherJavaTest {
         Path link = tmp.resolve("link-to-java");
         Files.createSymbolicLink(link, java);   // as /usr/bin/java links into a JDK
         assertEquals("26", version(link));
+        Files.writeString(tmp.resolve("jdk/release"), "JAVA_VERSION_DATE=\"2027-03-16\"\nJAVA_VERSION=\"1.8.0_402\"");   // no final newline
+        assertEquals("8", version(java));
     }
 
     @Test
