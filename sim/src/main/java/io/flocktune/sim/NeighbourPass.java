@@ -40,6 +40,10 @@ final class NeighbourPass {
     private int[] runs = new int[36];
     private final int[] collected;
     private final int[] hit;                      // scan2D: the candidates within the cut-off, in scan order
+    // sequential: the slots that moved farther than the slack this step, in that order, and their flags
+    private final int[] strays;
+    private final boolean[] stray;
+    private int strayCount;
 
     // the sums of the last gather
     int sepInvCount, nbCount, attCount, collectedCount;
@@ -74,6 +78,8 @@ final class NeighbourPass {
         this.capacity = capacity;
         this.collected = new int[collect ? capacity : 0];
         this.hit = new int[threeD ? 0 : capacity];
+        this.strays = new int[sequential ? capacity : 0];
+        this.stray = new boolean[sequential ? capacity : 0];
     }
 
     /** @return a pass with the same settings and its own scratch state, for another thread */
@@ -83,9 +89,35 @@ final class NeighbourPass {
                 global, collect, capacity);
     }
 
-    /** Makes room for this step's cell runs (grown geometrically: O(log) allocations, not one per step). */
-    void ensureRuns(int maxRuns) {
-        if (runs.length < 2 * maxRuns) runs = new int[Math.max(2 * maxRuns, 2 * runs.length)];
+    /**
+     * Makes room for this step's cell runs, and for a sequential step's strays, one run each
+     * (grown geometrically: O(log) allocations, not one per step).
+     */
+    void ensureRuns(int maxRuns, int n) {
+        int needed = 2 * (maxRuns + (sequential ? n : 0));
+        if (runs.length < needed) runs = new int[Math.max(needed, 2 * runs.length)];
+    }
+
+    /** @return the boids recorded by {@link #addStray} this step */
+    int strayCount() {
+        return strayCount;
+    }
+
+    /** Starts a sequential step: no boid has strayed yet. */
+    void clearStrays() {
+        for (int k = 0; k < strayCount; k++) stray[strays[k]] = false;
+        strayCount = 0;
+    }
+
+    /**
+     * Records that slot s moved farther than the slack (a sequential step whose moves are not
+     * bounded by it): the cells of the step's start no longer say where it is, so every later
+     * query of this step skips it in its block of cells and checks it on its own.
+     */
+    void addStray(int s) {
+        if (stray[s]) return;
+        stray[s] = true;
+        strays[strayCount++] = s;
     }
 
     /** @return the slots of the last gather's neighbourhood (for custom rules), {@link #collectedCount} of them */
@@ -157,10 +189,20 @@ final class NeighbourPass {
         if (pairSumsReady) runCount = 0;
         else if (scanAll) { runs[0] = 0; runs[1] = n; runCount = 1; }
         else runCount = grid.ranges(xi, yi, zi, reach, runs);
+        // the boids that strayed this step: skipped in the block of cells, then one run each
+        final int blockRuns = runCount;
+        final boolean strays = strayCount > 0 && runCount > 0 && !scanAll;
+        if (strays) {
+            for (int k = 0; k < strayCount; k++) {
+                runs[2 * runCount] = this.strays[k];
+                runs[2 * runCount + 1] = this.strays[k] + 1;
+                runCount++;
+            }
+        }
         // the axes whose displacements may need the minimum image (elsewhere it is the identity)
-        int images = !periodic || runCount == 0 ? 0 : scanAll ? 7 : grid.imageAxes(xi, yi, zi, reach, slack);
+        int images = !periodic || runCount == 0 ? 0 : scanAll || strays ? 7 : grid.imageAxes(xi, yi, zi, reach, slack);
         final boolean imageX = (images & 1) != 0, imageY = (images & 2) != 0, imageZ = (images & 4) != 0;
-        if (!threeD && runCount > 0 && !collect && !zonal && !sepZonal) {
+        if (!threeD && runCount > 0 && !collect && !zonal && !sepZonal && !strays) {
             scan2D(s, runCount, sx, sy, svx, svy, ux, uy, heading, xi, yi, viewCos, hx, hy, imageX, imageY);
             sepInvCount = this.sepInvCount; nbCount = this.nbCount;
             sepX = this.sepX; sepY = this.sepY; sepZ = this.sepZ; invX = this.invX; invY = this.invY; invZ = this.invZ;
@@ -170,8 +212,9 @@ final class NeighbourPass {
         }
         for (int r = 0; r < runCount; r++) {
             int end = runs[2 * r + 1];
+            final boolean skipStrays = strays && r < blockRuns;
             for (int k = runs[2 * r]; k < end; k++) {
-                if (k == s) continue;
+                if (k == s || skipStrays && stray[k]) continue;
                 double dx = sx[k] - xi, dy = sy[k] - yi, dz = sz[k] - zi;
                 if (imageX) dx = Periodic.minimumImage(dx, size);
                 if (imageY) dy = Periodic.minimumImage(dy, size);

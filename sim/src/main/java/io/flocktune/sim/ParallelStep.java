@@ -54,7 +54,7 @@ final class ParallelStep implements StepWorkers.Job {
         int from = (int) ((long) n * part / parts), to = (int) ((long) n * (part + 1) / parts);
         NeighbourPass nb = neighbours[part];
         BoidUpdate update = rules[part];
-        nb.ensureRuns(maxRuns);
+        nb.ensureRuns(maxRuns, n);   // a synchronous step: no strays
         update.beginStep(step, lastId, sx, sy, sz, svx, svy, svz, ux, uy);
         for (int s = from; s < to; s++) {
             nb.gather(s, n, sx, sy, sz, svx, svy, svz, ux, uy, uz, heading, pairSumsReady, false, 0);

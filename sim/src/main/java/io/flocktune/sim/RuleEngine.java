@@ -32,10 +32,15 @@ final class RuleEngine {
     private final boolean wrapPositions;          // positions wrap (Wrap: with minimum images; WrapPositionsOnly: without)
     private final boolean excludeCoincident;      // neighbours need d > 0 (001)
     // sequential update whose step length is not bounded by maxSpeed·dt (unclamped motion): a
-    // boid that moved farther than the slack makes the rest of the step scan every boid, so the
-    // neighbour queries stay exact
+    // boid that moved farther than the slack is a stray, which every later query of the step
+    // checks on its own (NeighbourPass.addStray); with a topological neighbourhood, or once an
+    // eighth of the flock has strayed, the rest of the step scans every boid instead. Either
+    // way the neighbour queries stay exact.
     private final boolean stepUnbounded;
     private boolean scanAll;
+    // once this share of the flock (1 / STRAYS_SHARE) has strayed, the rest of the step scans
+    // every boid: each query would otherwise check that many boids one by one
+    private static final int STRAYS_SHARE = 8;
     private int lastId;                           // highest live boid id (SummedVelocityMatch)
     private final Neighbourhood.Kind nbKind;
     private final boolean nbScansRadius, topological;
@@ -171,7 +176,7 @@ final class RuleEngine {
         shiftsExact = grid.shiftsExact(reach);
         int maxRuns = grid.maxRuns(reach);
         // grown geometrically, so a flock whose grid keeps growing allocates O(log) times, not every step
-        neighbours.ensureRuns(maxRuns);
+        neighbours.ensureRuns(maxRuns, n);
         sx = flock.x(); sy = flock.y(); sz = flock.z();
         svx = flock.vx(); svy = flock.vy(); svz = flock.vz();
         if (needUnit) for (int s = 0; s < n; s++) cacheUnit(s);
@@ -186,6 +191,7 @@ final class RuleEngine {
 
         scanAll = false;
         if (sequential) {
+            neighbours.clearStrays();
             // one by one in id order, each boid seeing the ones before it already moved
             int[] id = flock.id();
             java.util.Arrays.fill(slotOfId, -1);
@@ -204,7 +210,10 @@ final class RuleEngine {
                         dy = Periodic.minimumImage(dy, size);
                         dz = Periodic.minimumImage(dz, size);
                     }
-                    scanAll = dx * dx + dy * dy + dz * dz > slack2;
+                    if (dx * dx + dy * dy + dz * dz > slack2) {
+                        if (topological || neighbours.strayCount() >= n / STRAYS_SHARE) scanAll = true;
+                        else neighbours.addStray(s);
+                    }
                 }
                 if (needUnit) cacheUnit(s);
                 if (needHeading) heading[s] = Math.atan2(svy[s], svx[s]);

@@ -65,7 +65,7 @@ class TopologicalSumOrderTest {
         int reach = dimension == 3 ? 1 : 2;
         NeighbourPass pass = new NeighbourPass(grid, reach, periodic, size, dimension == 3, false, false, false, false,
                 true, true, true, k, false, 0.01, 0, 0, -2, null, null, false, n);
-        pass.ensureRuns(grid.maxRuns(reach));
+        pass.ensureRuns(grid.maxRuns(reach), n);
         HeapOrder heap = new HeapOrder(k);
         double period = periodic ? size : 0;
         long differing = 0;

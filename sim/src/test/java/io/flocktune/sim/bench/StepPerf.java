@@ -81,6 +81,13 @@ public class StepPerf {
     @Param("0")
     int warmInSteps;
 
+    /**
+     * {@code false}: every step starts from the measured state (the default); {@code true}: the
+     * flock flies on from it, step after step, as in a run (its cost then drifts as it clusters).
+     */
+    @Param("false")
+    boolean freeFlight;
+
     private Simulation simulation;
     private Flock measured;
 
@@ -112,7 +119,7 @@ public class StepPerf {
 
     @Setup(Level.Invocation)
     public void restore() {
-        BenchFlocks.restore(measured, simulation.flock());
+        if (!freeFlight) BenchFlocks.restore(measured, simulation.flock());
     }
 
     /** One step of the engine. */

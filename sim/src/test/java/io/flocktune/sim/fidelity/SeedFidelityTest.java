@@ -76,6 +76,39 @@ class SeedFidelityTest {
         report("seed003 file", assertFidelity("seed003", file("seed003"), Seed003Transcription::step));
     }
 
+    /**
+     * 002 and 003 move a boid with its velocity before any limit, so a boid flying faster than
+     * the maximum speed moves farther than the cells of the step's start allow for: every later
+     * boid of that step must still see it where it is. From the committed start with every
+     * velocity 20 times larger, most boids do so in the first step.
+     */
+    @Test
+    void seed002And003FromAFlockFasterThanItsMaximumSpeed() {
+        for (String name : List.of("seed002", "seed003")) {
+            SeedState start = file(name);
+            for (int i = 0; i < start.count(); i++) {
+                start.vx[i] *= 20;
+                start.vy[i] *= 20;
+                start.vz[i] *= 20;
+            }
+            Preset.RuleSet preset = Presets.rules(name);
+            double slack = preset.boids().maxSpeed() * preset.motion().dt();
+            Simulation once = Simulation.of(preset, 0, start.toFlock());
+            once.step();
+            int far = 0;
+            Flock before = start.toFlock().inIdOrder(), after = once.flock().inIdOrder();
+            for (int i = 0; i < before.count(); i++) {
+                double dx = after.x()[i] - before.x()[i], dy = after.y()[i] - before.y()[i], dz = after.z()[i] - before.z()[i];
+                if (dx * dx + dy * dy + dz * dz > slack * slack) far++;
+            }
+            assertTrue(far > start.count() / 2, name + ": " + far + " of " + start.count() + " boids moved farther than the slack");
+            long[] step = {0};
+            Consumer<SeedState> transcription = name.equals("seed002")
+                    ? s -> Seed002Transcription.step(s, ++step[0], new ArrayList<>()) : Seed003Transcription::step;
+            report(name + " 20x velocities (" + far + " boids far in the first step)", assertFidelity(name, start, transcription));
+        }
+    }
+
     @Test
     void seed004() {
         report("seed004 file", assertFidelity("seed004", file("seed004"), Seed004Transcription::step));
