@@ -191,18 +191,18 @@ final class NeighbourPass {
         else runCount = grid.ranges(xi, yi, zi, reach, runs);
         // the boids that strayed this step: skipped in the block of cells, then one run each
         final int blockRuns = runCount;
-        final boolean strays = strayCount > 0 && runCount > 0 && !scanAll;
-        if (strays) {
+        final boolean withStrays = strayCount > 0 && runCount > 0 && !scanAll;
+        if (withStrays) {
             for (int k = 0; k < strayCount; k++) {
-                runs[2 * runCount] = this.strays[k];
-                runs[2 * runCount + 1] = this.strays[k] + 1;
+                runs[2 * runCount] = strays[k];
+                runs[2 * runCount + 1] = strays[k] + 1;
                 runCount++;
             }
         }
         // the axes whose displacements may need the minimum image (elsewhere it is the identity)
-        int images = !periodic || runCount == 0 ? 0 : scanAll || strays ? 7 : grid.imageAxes(xi, yi, zi, reach, slack);
+        int images = !periodic || runCount == 0 ? 0 : scanAll || withStrays ? 7 : grid.imageAxes(xi, yi, zi, reach, slack);
         final boolean imageX = (images & 1) != 0, imageY = (images & 2) != 0, imageZ = (images & 4) != 0;
-        if (!threeD && runCount > 0 && !collect && !zonal && !sepZonal && !strays) {
+        if (!threeD && runCount > 0 && !collect && !zonal && !sepZonal && !withStrays) {
             scan2D(s, runCount, sx, sy, svx, svy, ux, uy, heading, xi, yi, viewCos, hx, hy, imageX, imageY);
             sepInvCount = this.sepInvCount; nbCount = this.nbCount;
             sepX = this.sepX; sepY = this.sepY; sepZ = this.sepZ; invX = this.invX; invY = this.invY; invZ = this.invZ;
@@ -212,7 +212,7 @@ final class NeighbourPass {
         }
         for (int r = 0; r < runCount; r++) {
             int end = runs[2 * r + 1];
-            final boolean skipStrays = strays && r < blockRuns;
+            final boolean skipStrays = withStrays && r < blockRuns;
             for (int k = runs[2 * r]; k < end; k++) {
                 if (k == s || skipStrays && stray[k]) continue;
                 double dx = sx[k] - xi, dy = sy[k] - yi, dz = sz[k] - zi;

@@ -33,13 +33,12 @@ final class RuleEngine {
     private final boolean excludeCoincident;      // neighbours need d > 0 (001)
     // sequential update whose step length is not bounded by maxSpeed·dt (unclamped motion): a
     // boid that moved farther than the slack is a stray, which every later query of the step
-    // checks on its own (NeighbourPass.addStray); with a topological neighbourhood, or once an
-    // eighth of the flock has strayed, the rest of the step scans every boid instead. Either
-    // way the neighbour queries stay exact.
+    // checks on its own (NeighbourPass.addStray); with a topological neighbourhood, or once
+    // 1 / STRAYS_SHARE of the flock has strayed (each query would otherwise check that many boids
+    // one by one), the rest of the step scans every boid instead. Either way the neighbour
+    // queries stay exact.
     private final boolean stepUnbounded;
     private boolean scanAll;
-    // once this share of the flock (1 / STRAYS_SHARE) has strayed, the rest of the step scans
-    // every boid: each query would otherwise check that many boids one by one
     private static final int STRAYS_SHARE = 8;
     private int lastId;                           // highest live boid id (SummedVelocityMatch)
     private final Neighbourhood.Kind nbKind;
