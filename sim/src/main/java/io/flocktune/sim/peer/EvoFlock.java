@@ -199,7 +199,7 @@ public record EvoFlock(@Range(min = 0, max = 100) double maxForce,
         }
         if (boids.minSpeed() != 0 || boids.initialSpeed() != 0) {
             throw new IllegalArgumentException("boids.minSpeed = " + boids.minSpeed() + ", boids.initialSpeed = "
-                    + boids.initialSpeed() + ": " + kind + " needs 0 and 0 (no speed floor; boids start at rest)");
+                    + boids.initialSpeed() + ": " + kind + " needs both 0 (no speed floor; boids start at rest)");
         }
         if (boids.maxSpeed() != TARGET_SPEED) {
             throw new IllegalArgumentException("boids.maxSpeed = " + boids.maxSpeed() + ": " + kind

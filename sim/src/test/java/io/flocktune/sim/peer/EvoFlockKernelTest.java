@@ -35,6 +35,10 @@ class EvoFlockKernelTest {
         assertMessage("boids.count = 7", () -> new Preset.Peer("x", "", world, new Preset.Boids(7, 0, 20, 0, 33), model));
         assertMessage("boids.maxSpeed = 25", () -> new Preset.Peer("x", "", world, new Preset.Boids(200, 0, 25, 0, 33), model));
         assertMessage("boids.minSpeed = 1", () -> new Preset.Peer("x", "", world, new Preset.Boids(200, 1, 20, 0, 33), model));
+        IllegalArgumentException moving = assertThrows(IllegalArgumentException.class,
+                () -> new Preset.Peer("x", "", world, new Preset.Boids(200, 0, 20, 5, 33), model));
+        assertEquals("boids.minSpeed = 0.0, boids.initialSpeed = 5.0: peer.kind = evoFlock needs both 0 (no speed floor; "
+                + "boids start at rest)", moving.getMessage());
         assertMessage("boids.spawnSize = 30", () -> new Preset.Peer("x", "", world, new Preset.Boids(200, 0, 20, 0, 30), model));
         assertMessage("angleAlign", () -> new EvoFlock(100, 4, 40, 45, 35, 85, 55, 15, 40, 40, -1, 1.5, -0.4, 10, 1.4));
         assertMessage("minTimeToCollide", () -> new EvoFlock(100, 4, 40, 45, 35, 85, 55, 15, 40, 40, -1, 0.6, -0.4, 10, 11));
