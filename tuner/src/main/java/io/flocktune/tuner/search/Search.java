@@ -450,8 +450,11 @@ public final class Search<C extends Comparable<? super C>> {
         }
     }
 
-    /** @return the Gaussian process of {@code archive}, or null with too few valid candidates. */
-    private GaussianProcess fit(List<Individual> archive) {
+    /**
+     * @return the Gaussian process of {@code archive}, or null with too few valid candidates
+     *         (package-private for the diagnostics beside the search's tests)
+     */
+    GaussianProcess fit(List<Individual> archive) {
         Observations o = observations(archive);
         return o == null ? null : GaussianProcess.fit(o.x(), o.y(), o.seeds(), levels);
     }

@@ -1,5 +1,6 @@
 package io.flocktune.tuner.search;
 
+import io.flocktune.tuner.eval.Evaluator;
 import io.flocktune.tuner.eval.LocalRunner;
 import io.flocktune.tuner.eval.Outcome;
 import io.flocktune.tuner.eval.PresetEvaluator;
@@ -46,9 +47,10 @@ class FinalistProbe {
             ParameterSpace space = ParameterSpace.of(e.effectiveBase(), e.parameters(), e.name() + ": parameters");
             PresetEvaluator presets = new PresetEvaluator(e.scenario().steps(), e.specs());
             long budget = Math.round(Benchmark.nominalBudget(e) * budgetFactor);
+            Evaluator<double[]> evaluator = presets.ofGenes(space, e.scenarios());
             try (LocalRunner runner = new LocalRunner(2, e.timeLimit())) {
                 Search search = new Search<>(scoring, method.strategy(), e.genetics(), replication,
-                        new StopRules(1_000_000, 0, Duration.ZERO, budget), s, space.levels(), presets.ofGenes(space, e.scenarios()), runner);
+                        new StopRules(1_000_000, 0, Duration.ZERO, budget), s, space.levels(), evaluator, runner);
                 Search.Result result = search.run(null, (summary, evaluations, state) -> {});
                 SearchState state = result.state();
                 List<Individual> finalists = search.finalists(state);
@@ -56,8 +58,8 @@ class FinalistProbe {
                 List<Individual> archive = new ArrayList<>(state.retired());
                 archive.addAll(state.individuals());
                 archive.sort(Comparator.comparingLong(Individual::id));
-                GaussianProcess training = gp(archive, List.of(), scoring, replication, space);
-                GaussianProcess withHeldOut = gp(archive, validated, scoring, replication, space);
+                GaussianProcess training = search.fit(archive);
+                GaussianProcess withHeldOut = search.fit(withReplicates(archive, validated));
                 int n = finalists.size();
                 double[] own = new double[n], post = new double[n], val = new double[n], post2 = new double[n], pooled = new double[n], test = new double[n];
                 for (int f = 0; f < n; f++) {
@@ -69,7 +71,7 @@ class FinalistProbe {
                     pooled[f] = y(i.plus(validated.get(f).replicates()), scoring, replication);
                     List<Trial<double[]>> trials = new ArrayList<>();
                     for (int r = 0; r < testSeeds; r++) trials.add(new Trial<>(i.genes(), Benchmark.testSeed(r)));
-                    List<Outcome> outcomes = runner.run(presets.ofGenes(space, e.scenarios()), trials);
+                    List<Outcome> outcomes = runner.run(evaluator, trials);
                     int objectives = scoring.criteria().size();
                     double[] means = new double[objectives];
                     for (Outcome o : outcomes) for (int j = 0; j < objectives; j++) means[j] += ((Outcome.Success) o).values()[j] / outcomes.size();
@@ -105,21 +107,10 @@ class FinalistProbe {
         return i.failed() ? Double.NaN : scoring.scalar(scoring.fitness(replication.combine().of(i, scoring.criteria())));
     }
 
-    @SuppressWarnings("rawtypes")
-    private static GaussianProcess gp(List<Individual> archive, List<Search.Validated> heldOut, Scoring scoring, Replication replication,
-                                      ParameterSpace space) {
-        java.util.Map<Long, List<io.flocktune.tuner.search.Replicate>> extra = new java.util.HashMap<>();
+    /** @return the archive with the held-out replicates of the validated candidates added to theirs */
+    private static List<Individual> withReplicates(List<Individual> archive, List<Search.Validated> heldOut) {
+        java.util.Map<Long, List<Replicate>> extra = new java.util.HashMap<>();
         for (Search.Validated v : heldOut) extra.put(v.individual().id(), v.replicates());
-        List<Individual> all = archive.stream().map(i -> extra.containsKey(i.id()) ? i.plus(extra.get(i.id())) : i).toList();
-        double[] y = new double[all.size()];
-        double worst = Double.NEGATIVE_INFINITY;
-        for (int k = 0; k < y.length; k++) {
-            y[k] = y(all.get(k), scoring, replication);
-            if (!Double.isNaN(y[k])) worst = Math.max(worst, y[k]);
-        }
-        for (int k = 0; k < y.length; k++) if (Double.isNaN(y[k])) y[k] = worst;
-        double[][] x = all.stream().map(Individual::genes).toArray(double[][]::new);
-        long[][] seeds = all.stream().map(i -> i.replicates().stream().mapToLong(Replicate::seed).toArray()).toArray(long[][]::new);
-        return GaussianProcess.fit(x, y, seeds, space.levels());
+        return archive.stream().map(i -> extra.containsKey(i.id()) ? i.plus(extra.get(i.id())) : i).toList();
     }
 }
