@@ -17,6 +17,7 @@ import java.io.PrintStream;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
+import java.util.List;
 import java.util.Properties;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
@@ -37,10 +38,6 @@ import java.util.concurrent.TimeUnit;
  */
 @Command(name = "flocktune", mixinStandardHelpOptions = true, versionProvider = Main.Version.class,
         description = "Simulates Boids flocking models and tunes them by genetic search.",
-        subcommands = {PresetsCommand.class, SimulateCommand.class, MeasureCommand.class, TuneCommand.class, CompareCommand.class,
-                ExperimentsCommand.class, ReportCommand.class, ValidateCommand.class, ExportCommand.class,
-                SensitivityCommand.class, RobustnessCommand.class, PeersCommand.class,
-                CommandLine.HelpCommand.class},
         footer = {"", "Exit codes: 0 ok, 1 internal failure, 2 bad input or usage, 3 disk full,",
                 "4 exported with unrepresented parameters (export), 130 interrupted."})
 public final class Main implements Runnable {
@@ -61,6 +58,12 @@ public final class Main implements Runnable {
 
     /** Environment variable that turns on {@code --debug}. */
     public static final String DEBUG_VARIABLE = "FLOCKTUNE_DEBUG";
+
+    /** The subcommands, in the order the usage help lists them ({@link #commandLine} adds them). */
+    private static final List<Class<?>> SUBCOMMANDS = List.of(PresetsCommand.class, SimulateCommand.class,
+            MeasureCommand.class, TuneCommand.class, CompareCommand.class, ExperimentsCommand.class, ReportCommand.class,
+            ValidateCommand.class, ExportCommand.class, SensitivityCommand.class, RobustnessCommand.class,
+            PeersCommand.class, CommandLine.HelpCommand.class);
 
     @Option(names = "--debug", scope = ScopeType.INHERIT,
             description = "Print the stack trace of an internal failure (or set " + DEBUG_VARIABLE + "=1).")
@@ -94,7 +97,7 @@ public final class Main implements Runnable {
         PrintWriter outWriter = new PrintWriter(new OutputStreamWriter(out, StandardCharsets.UTF_8), true);
         PrintWriter errWriter = new PrintWriter(new OutputStreamWriter(err, StandardCharsets.UTF_8), true);
         boolean debugVariable = "1".equals(System.getenv(DEBUG_VARIABLE));
-        CommandLine commandLine = new CommandLine(new Main())
+        CommandLine commandLine = commandLine(args)
                 .setOut(outWriter)
                 .setErr(errWriter)
                 .setCaseInsensitiveEnumValuesAllowed(false)
@@ -109,6 +112,25 @@ public final class Main implements Runnable {
             outWriter.flush();
             errWriter.flush();
         }
+    }
+
+    /**
+     * The command line for these arguments. picocli builds the model of every subcommand it is
+     * given when it is added (reflection over their options and mixins: about 0.3 s for all of them
+     * in a fresh JVM), so when the first argument names a subcommand only that one is added; with
+     * anything else first (no argument, an option, {@code help}, a misspelt command) all of them are.
+     */
+    static CommandLine commandLine(String... args) {
+        CommandLine line = new CommandLine(new Main());
+        String first = args.length > 0 ? args[0] : "";
+        Class<?> named = null;
+        for (Class<?> command : SUBCOMMANDS) {
+            if (command != CommandLine.HelpCommand.class && command.getAnnotation(Command.class).name().equals(first)) named = command;
+        }
+        for (Class<?> command : SUBCOMMANDS) {
+            if (named == null || command == named) line.addSubcommand(command);
+        }
+        return line;
     }
 
     /** A picocli usage error: one line and a pointer to the command's help. */

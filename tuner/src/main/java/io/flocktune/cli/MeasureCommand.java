@@ -34,8 +34,6 @@ import java.util.concurrent.Callable;
         description = {"Runs a preset over replicates and prints each objective's mean, sd and 95%% CI.",
                 "Replicate r runs with a seed derived from --seed and r; the output does not depend on --threads."})
 final class MeasureCommand implements Callable<Integer> {
-    private static final JsonMapper JSON = JsonMapper.builder().enable(SerializationFeature.INDENT_OUTPUT).build();
-
     @Mixin
     PresetOptions presetOptions;
 
@@ -125,7 +123,7 @@ final class MeasureCommand implements Callable<Integer> {
                     Double.isFinite(ci[0]) ? ci : null, objective.interval().text(), measurement.values(k)));
         }
         try {
-            return JSON.writeValueAsString(new Result(preset.name(), seed, steps, replicates, seeds, objectives));
+            return JsonMapper.builder().enable(SerializationFeature.INDENT_OUTPUT).build().writeValueAsString(new Result(preset.name(), seed, steps, replicates, seeds, objectives));
         } catch (JsonProcessingException e) {
             throw new IllegalStateException("cannot write the measurement as JSON", e);
         }

@@ -378,7 +378,7 @@ class DocsTest {
             }
         }
         List<String> missing = new ArrayList<>();
-        collect(new CommandLine(Main.class), "", missing, shown);
+        collect(Main.commandLine(), "", missing, shown);
         assertEquals(List.of(), missing, "commands whose --help docs/reference/cli.md does not show (with its output)");
     }
 

@@ -327,6 +327,22 @@ class MainTest {
         assertTrue(ok("--version").out().startsWith("flocktune "));
     }
 
+    @Test
+    void aNamedCommandIsTheOnlyOneBuiltAndEverythingElseGetsThemAll() {
+        assertEquals(List.of("tune"), List.copyOf(Main.commandLine("tune", "--help").getSubcommands().keySet()));
+        assertEquals(List.of("presets"), List.copyOf(Main.commandLine("presets", "show", "x").getSubcommands().keySet()));
+        List<String> all = List.of("presets", "simulate", "measure", "tune", "compare", "experiments", "report", "validate",
+                "export", "sensitivity", "robustness", "peers", "help");
+        for (String[] args : List.of(new String[0], new String[] {"--help"}, new String[] {"help", "tune"},
+                new String[] {"tnue"}, new String[] {"--debug", "tune"})) {
+            assertEquals(all, List.copyOf(Main.commandLine(args).getSubcommands().keySet()), Arrays.toString(args));
+        }
+        Result typo = flocktune("tnue");
+        assertEquals(2, typo.exit());
+        assertTrue(typo.err().contains("tune"), typo.err());     // picocli's suggestion needs the whole tree
+        assertTrue(flocktune("--debug", "presets", "show", "nosuch").err().contains("\tat "), "--debug reaches a command after it");
+    }
+
     // ------------------------------------------------------------------ internal failures
 
     @Test
