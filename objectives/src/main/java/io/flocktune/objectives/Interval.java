@@ -39,7 +39,9 @@ public record Interval(double estimate, double low, double high, Kind kind) {
         /**
          * Student t with R − 1 degrees of freedom: {@code mean ± t(0.975, R−1)·sd/√R}. For
          * continuous order parameters (polarization, milling, distances), whose replicate means
-         * are close to normal. Symmetric; can leave the metric's range for skewed data.
+         * are close to normal. Symmetric, except where {@link Measurement} cuts it to the range
+         * the objective's values can take ({@link ObjectiveSpec#range}): a mean of values in
+         * [0, 1] never gets an end above 1.
          */
         STUDENT_T("Student t"),
         /**
@@ -83,6 +85,15 @@ public record Interval(double estimate, double low, double high, Kind kind) {
             }
             case BOOTSTRAP -> bootstrap(values, mean);
         };
+    }
+
+    /**
+     * This interval cut to [{@code lowest}, {@code highest}], the range the true mean lies in, so
+     * the cut interval covers it whenever this one does. It still holds the estimate, should
+     * rounding have put that outside the range.
+     */
+    public Interval within(double lowest, double highest) {
+        return new Interval(estimate, Math.min(Math.max(low, lowest), estimate), Math.max(Math.min(high, highest), estimate), kind);
     }
 
     /** @return {@code t(0.975, R−1)·sd/√R}; +∞ for R &lt; 2. */

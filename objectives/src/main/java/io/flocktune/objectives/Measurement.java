@@ -89,10 +89,14 @@ public record Measurement(List<ObjectiveSpec> specs, double[][] values) {
     /**
      * The 95 % confidence interval of objective k's mean, by the method its spec declares
      * ({@link ObjectiveSpec#interval}): Student t for order parameters, a percentile bootstrap
-     * for counts and rates of events (never below 0 for them). (−∞, +∞) for one replicate.
+     * for counts and rates of events (never below 0 for them); either cut to the range the
+     * objective's values can take ({@link ObjectiveSpec#range}: a polarization's interval never
+     * ends above 1). (−∞, +∞) for one replicate.
      */
     public Interval interval(int k) {
-        return Interval.of(values[k], specs.get(k).interval());
+        Interval interval = Interval.of(values[k], specs.get(k).interval());
+        Metric.Range range = specs.get(k).range();
+        return replicates() < 2 ? interval : interval.within(range.low(), range.high());
     }
 
     /** @return {@link #interval interval(k)}'s {@code {low, high}}. */
@@ -105,7 +109,9 @@ public record Measurement(List<ObjectiveSpec> specs, double[][] values) {
      * interval of the mean of the per-replicate differences {@code this[r] − base[r]}, by the
      * objective's interval kind (the bootstrap resamples replicate pairs). Pairing removes the
      * variation the two share through their seeds, so it is narrower than comparing the two
-     * intervals when the seeds matter.
+     * intervals when the seeds matter. Cut to the range a difference can take,
+     * [low − high, high − low] of the objective's {@link ObjectiveSpec#range range} ([−1, 1] for a
+     * polarization).
      *
      * @param base a measurement of the same objectives on the same seeds, replicate r with seed r
      * @throws IllegalArgumentException if the objectives or the replicate counts differ
@@ -117,7 +123,10 @@ public record Measurement(List<ObjectiveSpec> specs, double[][] values) {
         }
         double[] d = new double[replicates()];
         for (int r = 0; r < d.length; r++) d[r] = values[k][r] - base.values[k][r];
-        return Interval.of(d, specs.get(k).interval());
+        Interval interval = Interval.of(d, specs.get(k).interval());
+        Metric.Range range = specs.get(k).range();
+        double span = range.high() - range.low();
+        return d.length < 2 ? interval : interval.within(-span, span);
     }
 
     @Override

@@ -310,6 +310,65 @@ public sealed interface Metric {
     }
 
     /**
+     * The values a metric can take, {@code low} &le; value &le; {@code high} (either may be infinite),
+     * as each metric's documentation above states them; a confidence interval of an objective's
+     * mean is cut to it ({@link ObjectiveSpec#range}).
+     */
+    record Range(double low, double high) {
+        /** [0, 1]: fractions and order parameters. */
+        public static final Range UNIT = new Range(0, 1);
+        /** [0, +∞): distances, speeds, spreads, rates. */
+        public static final Range NON_NEGATIVE = new Range(0, Double.POSITIVE_INFINITY);
+        /** (−∞, +∞): no bound known. */
+        public static final Range ANY = new Range(Double.NEGATIVE_INFINITY, Double.POSITIVE_INFINITY);
+
+        public Range {
+            if (!(low <= high)) throw new IllegalArgumentException("range [" + low + ", " + high + "]: needs low <= high");
+        }
+
+        /** @return whether {@code value} lies in the range, ends included */
+        public boolean contains(double value) {
+            return low <= value && value <= high;
+        }
+    }
+
+    /**
+     * The range of the metric's values at any step, from its definition: [0, 1] for
+     * polarization, milling, the largest cluster's fraction, the surviving fraction and the
+     * EvoFlock scores ([0.8, 1] for curvature); at least 1 for the cluster count, the mean
+     * neighbour count and the time to the first capture; at least 0 for the rest; unbounded for
+     * a custom metric. {@code MetricRangeTest} checks every built-in metric against it.
+     */
+    default Range range() {
+        return switch (this) {
+            case Polarization p -> Range.UNIT;
+            case Milling m -> Range.UNIT;
+            case LargestClusterFraction l -> Range.UNIT;
+            case SurvivalFraction s -> Range.UNIT;
+            case EvoFlockAvoid e -> Range.UNIT;
+            case EvoFlockSeparate e -> Range.UNIT;
+            case EvoFlockSpeed e -> Range.UNIT;
+            case EvoFlockCurvature e -> new Range(0.8, 1);
+            case EvoFlockFitness e -> Range.UNIT;
+            case ClusterCount c -> new Range(1, Double.POSITIVE_INFINITY);
+            case MeanNeighbourCount m -> new Range(1, Double.POSITIVE_INFINITY);
+            case TimeToFirstCapture t -> new Range(1, Double.POSITIVE_INFINITY);
+            case RadiusOfGyration r -> Range.NON_NEGATIVE;
+            case MeanDistanceToCentroid m -> Range.NON_NEGATIVE;
+            case NearestNeighbourDistance n -> Range.NON_NEGATIVE;
+            case CollisionRate c -> Range.NON_NEGATIVE;
+            case CollisionOnsets c -> Range.NON_NEGATIVE;
+            case CaptureRate c -> Range.NON_NEGATIVE;
+            case PredatorDistance p -> Range.NON_NEGATIVE;
+            case MeanSpeed m -> Range.NON_NEGATIVE;
+            case SpeedSpread s -> Range.NON_NEGATIVE;
+            case HeadingSpread h -> Range.NON_NEGATIVE;
+            case GoalDistance g -> Range.NON_NEGATIVE;
+            case Custom c -> Range.ANY;
+        };
+    }
+
+    /**
      * Whether the metric reads an EvoFlock kernel's records ({@code peer.kind = evoFlock}), whose
      * value at step t is the score of steps 1..t (read with the {@code final} aggregation).
      */

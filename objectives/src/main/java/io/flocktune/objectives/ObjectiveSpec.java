@@ -74,6 +74,15 @@ public record ObjectiveSpec(String name, Metric metric, long warmup, int every, 
         return metric.countsEvents() && aggregation == Aggregation.MEAN ? Interval.Kind.BOOTSTRAP : Interval.Kind.STUDENT_T;
     }
 
+    /**
+     * The range of its value in one replicate: the metric's ({@link Metric#range}), which the
+     * mean, {@code final}, {@code min} and {@code max} aggregations keep; [0, 1] for
+     * {@code above}, a fraction of the steps.
+     */
+    public Metric.Range range() {
+        return aggregation == Aggregation.FRACTION_ABOVE ? Metric.Range.UNIT : metric.range();
+    }
+
     /** @return whether its metric is a {@link Metric.Custom} one, which lives in this JVM only. */
     public boolean custom() {
         return metric instanceof Metric.Custom;

@@ -21,6 +21,16 @@ class IntervalTest {
         assertEquals(2.5 + half, i.high(), 1e-12);
     }
 
+    @Test
+    void aCutIntervalKeepsItsEstimateAndKind() {
+        Interval i = new Interval(0.5, -0.2, 1.3, Interval.Kind.STUDENT_T);
+        assertEquals(new Interval(0.5, 0, 1, Interval.Kind.STUDENT_T), i.within(0, 1));
+        assertEquals(i, i.within(Double.NEGATIVE_INFINITY, Double.POSITIVE_INFINITY));
+        double above = Math.nextUp(1.0);             // a mean of values in [0, 1] above 1 by rounding
+        assertEquals(new Interval(above, 0.9, above, Interval.Kind.STUDENT_T),
+                new Interval(above, 0.9, 1.1, Interval.Kind.STUDENT_T).within(0, 1));
+    }
+
     /**
      * Sample {0, 0, 0, 4}. Every resample's mean is j, the number of 4s drawn, j ~ Binomial(4,
      * 1/4): P(j ≤ 0) = 81/256 = 0.316, P(j ≤ 2) = 243/256 = 0.949, P(j ≤ 3) = 255/256 = 0.996. So
@@ -92,7 +102,7 @@ class IntervalTest {
      */
     @Test
     void pairedDifferenceGolden() {
-        List<ObjectiveSpec> specs = List.of(ObjectiveSpec.parse("polarization"));
+        List<ObjectiveSpec> specs = List.of(ObjectiveSpec.parse("nearestNeighbourDistance"));
         Measurement base = new Measurement(specs, new double[][] {{1, 2, 3, 4}});
         Measurement tuned = new Measurement(specs, new double[][] {{2, 3, 4, 5.5}});
         Interval d = tuned.difference(base, 0);

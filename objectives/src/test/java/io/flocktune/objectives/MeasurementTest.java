@@ -11,7 +11,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 class MeasurementTest {
-    private static final List<ObjectiveSpec> TWO = List.of(ObjectiveSpec.parse("polarization"), ObjectiveSpec.parse("milling"));
+    private static final List<ObjectiveSpec> TWO = List.of(ObjectiveSpec.parse("nearestNeighbourDistance"), ObjectiveSpec.parse("radiusOfGyration"));
 
     @Test
     void statisticsGolden() {
@@ -25,8 +25,32 @@ class MeasurementTest {
         assertArrayEquals(new double[] {2.5 - half, 2.5 + half}, m.ci95(0), 1e-12);
         assertEquals(0, m.sd(1));
         assertArrayEquals(new double[] {5, 5}, m.ci95(1), 0);
-        assertEquals(1, m.indexOf("milling"));
+        assertEquals(1, m.indexOf("radiusOfGyration"));
         assertEquals(-1, m.indexOf("nothing"));
+    }
+
+    @Test
+    void intervalsAreCutToTheRangeTheValuesCanTake() {
+        ObjectiveSpec polarization = ObjectiveSpec.parse("polarization"), distance = ObjectiveSpec.parse("nearestNeighbourDistance");
+        ObjectiveSpec share = ObjectiveSpec.parse("radiusOfGyration:above=2");
+        double[] high = {0.98, 1, 0.96, 1}, low = {0.1, 0.1, 0.1, 3}, fraction = {0, 1, 1, 1};
+        Measurement m = new Measurement(List.of(polarization, distance, share), new double[][] {high, low, fraction});
+        Interval t = Interval.of(high, Interval.Kind.STUDENT_T);
+        assertTrue(t.high() > 1, t::toString);
+        assertEquals(new Interval(t.estimate(), t.low(), 1, Interval.Kind.STUDENT_T), m.interval(0));
+        Interval d = Interval.of(low, Interval.Kind.STUDENT_T);
+        assertTrue(d.low() < 0, d::toString);
+        assertEquals(new Interval(d.estimate(), 0, d.high(), Interval.Kind.STUDENT_T), m.interval(1));
+        Interval f = Interval.of(fraction, Interval.Kind.STUDENT_T);
+        assertTrue(f.low() < 0 && f.high() > 1, f::toString);
+        assertEquals(new Interval(0.75, 0, 1, Interval.Kind.STUDENT_T), m.interval(2));
+        // a paired difference of values in [0, 1] lies in [−1, 1]; of distances, anywhere
+        Measurement a = new Measurement(List.of(polarization, distance), new double[][] {{1, 0, 1, 0}, {1, 0, 1, 0}});
+        Measurement b = new Measurement(List.of(polarization, distance), new double[][] {{0, 1, 0, 1}, {0, 1, 0, 1}});
+        Interval raw = Interval.of(new double[] {1, -1, 1, -1}, Interval.Kind.STUDENT_T);
+        assertTrue(raw.low() < -1 && raw.high() > 1, raw::toString);
+        assertEquals(new Interval(0, -1, 1, Interval.Kind.STUDENT_T), a.difference(b, 0));
+        assertEquals(raw, a.difference(b, 1));
     }
 
     @Test
