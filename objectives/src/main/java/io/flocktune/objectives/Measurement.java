@@ -94,9 +94,13 @@ public record Measurement(List<ObjectiveSpec> specs, double[][] values) {
      * ends above 1). (−∞, +∞) for one replicate.
      */
     public Interval interval(int k) {
-        Interval interval = Interval.of(values[k], specs.get(k).interval());
         Metric.Range range = specs.get(k).range();
-        return replicates() < 2 ? interval : interval.within(range.low(), range.high());
+        return cut(Interval.of(values[k], specs.get(k).interval()), range.low(), range.high());
+    }
+
+    /** @return {@code interval} cut to [{@code low}, {@code high}]; with one replicate there is no interval to cut */
+    private Interval cut(Interval interval, double low, double high) {
+        return replicates() < 2 ? interval : interval.within(low, high);
     }
 
     /** @return {@link #interval interval(k)}'s {@code {low, high}}. */
@@ -123,10 +127,9 @@ public record Measurement(List<ObjectiveSpec> specs, double[][] values) {
         }
         double[] d = new double[replicates()];
         for (int r = 0; r < d.length; r++) d[r] = values[k][r] - base.values[k][r];
-        Interval interval = Interval.of(d, specs.get(k).interval());
         Metric.Range range = specs.get(k).range();
         double span = range.high() - range.low();
-        return d.length < 2 ? interval : interval.within(-span, span);
+        return cut(Interval.of(d, specs.get(k).interval()), -span, span);
     }
 
     @Override

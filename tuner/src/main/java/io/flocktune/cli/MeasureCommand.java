@@ -1,8 +1,5 @@
 package io.flocktune.cli;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.SerializationFeature;
-import com.fasterxml.jackson.databind.json.JsonMapper;
 import io.flocktune.api.Execution;
 import io.flocktune.api.FlockPreset;
 import io.flocktune.api.Measure;
@@ -11,6 +8,7 @@ import io.flocktune.objectives.ObjectiveSpec;
 import io.flocktune.objectives.Objectives;
 import io.flocktune.sim.Preset;
 import io.flocktune.tuner.io.InputException;
+import io.flocktune.tuner.io.StrictJson;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -77,7 +75,7 @@ final class MeasureCommand implements Callable<Integer> {
         Measurement measurement = result.measurement();
         PrintWriter out = spec.commandLine().getOut();
         if (json) {
-            out.println(json(preset, result.replicateSeeds(), measurement));
+            out.print(json(preset, result.replicateSeeds(), measurement));
         } else {
             table(preset, skipped, measurement).forEach(out::println);
         }
@@ -122,11 +120,7 @@ final class MeasureCommand implements Callable<Integer> {
             objectives.add(new ObjectiveResult(objective.name(), objective.text(), measurement.mean(k), measurement.sd(k),
                     Double.isFinite(ci[0]) ? ci : null, objective.interval().text(), measurement.values(k)));
         }
-        try {
-            return JsonMapper.builder().enable(SerializationFeature.INDENT_OUTPUT).build().writeValueAsString(new Result(preset.name(), seed, steps, replicates, seeds, objectives));
-        } catch (JsonProcessingException e) {
-            throw new IllegalStateException("cannot write the measurement as JSON", e);
-        }
+        return StrictJson.writeIndented(new Result(preset.name(), seed, steps, replicates, seeds, objectives));
     }
 
     private static String format(String pattern, Object... values) {

@@ -70,13 +70,7 @@ class FinalistProbe {
                     val[f] = scoring.scalar(search.validatedFitness(validated.get(f)));
                     post2[f] = withHeldOut.mean(i.genes());
                     pooled[f] = y(i.plus(validated.get(f).replicates()), scoring, replication);
-                    List<Trial<double[]>> trials = new ArrayList<>();
-                    for (int r = 0; r < testSeeds; r++) trials.add(new Trial<>(i.genes(), Benchmark.testSeed(r)));
-                    List<Outcome> outcomes = runner.run(evaluator, trials);
-                    int objectives = scoring.criteria().size();
-                    double[] means = new double[objectives];
-                    for (Outcome o : outcomes) for (int j = 0; j < objectives; j++) means[j] += ((Outcome.Success) o).values()[j] / outcomes.size();
-                    test[f] = scoring.scalar(scoring.fitness(means));
+                    test[f] = test(runner, evaluator, scoring, i.genes(), testSeeds);
                     System.out.printf(Locale.ROOT, "seed %d finalist %d id %d reps %d: own %.4f posterior %.4f validated %.4f posterior+held-out %.4f pooled %.4f test %.4f%n",
                             s, f, i.id(), i.replicates().size(), own[f], post[f], val[f], post2[f], pooled[f], test[f]);
                 }
@@ -158,6 +152,7 @@ class FinalistProbe {
         return x;
     }
 
+    /** @return the fitness of the test seeds' mean objectives at {@code genes} */
     @SuppressWarnings({"unchecked", "rawtypes"})
     private static double test(LocalRunner runner, Evaluator<double[]> evaluator, Scoring scoring, double[] genes, int testSeeds)
             throws Exception {
