@@ -119,7 +119,7 @@ final class ValidateCommand implements Runnable {
         return Main.OK;
     }
 
-    /** One row per point: the value, each objective's mean ± CI half-width, and the Couzin state. */
+    /** One row per point: the value, each objective's mean and 95 % interval (as {@link Measurement#interval}), and the Couzin state. */
     private static List<String> table(Validation validation, List<SweepPoint> points) {
         Function<SweepPoint, String> state = switch (validation) {
             case Validation.Vicsek vicsek -> point -> "";
@@ -127,15 +127,15 @@ final class ValidateCommand implements Runnable {
         };
         List<String> lines = new ArrayList<>();
         StringBuilder header = new StringBuilder(format("%-8s", validation.parameter()));
-        for (ObjectiveSpec objective : validation.objectives()) header.append(format("  %-22s", objective.name() + " ± 95% CI"));
+        for (ObjectiveSpec objective : validation.objectives()) header.append(format("  %-26s", objective.name() + " [95% CI]"));
         lines.add(header.toString().stripTrailing());
         for (SweepPoint point : points) {
             Measurement measurement = point.measurement();
             StringBuilder row = new StringBuilder(format("%-8.4f", point.value()));
             for (int k = 0; k < measurement.specs().size(); k++) {
-                double halfWidth = measurement.halfWidth95(k);
-                row.append(format("  %-22s", Double.isFinite(halfWidth)
-                        ? format("%.4f ± %.4f", measurement.mean(k), halfWidth) : format("%.4f", measurement.mean(k))));
+                double[] ci = measurement.ci95(k);
+                row.append(format("  %-26s", Double.isFinite(ci[0])
+                        ? format("%.4f [%.4f, %.4f]", measurement.mean(k), ci[0], ci[1]) : format("%.4f", measurement.mean(k))));
             }
             lines.add((row + state.apply(point)).stripTrailing());
         }

@@ -27,14 +27,14 @@ class ValidateCommandTest {
         List<String> lines = ok(concat(args, "--out", one.toString(), "--threads", "1")).out().lines().toList();
         ok(concat(args, "--out", two.toString(), "--threads", "2"));
 
-        assertEquals("eta       polarization ± 95% CI", lines.get(0));
-        assertTrue(lines.get(1).matches("0\\.5000 +0\\.9\\d{3} ± 0\\.\\d{4}"), lines.get(1));
-        assertTrue(lines.get(2).matches("6\\.2832 +0\\.0\\d{3} ± 0\\.\\d{4}"), lines.get(2));
+        assertEquals("eta       polarization [95% CI]", lines.get(0));
+        assertTrue(lines.get(1).matches("0\\.5000 +0\\.9\\d{3} \\[0\\.9\\d{3}, (0\\.9\\d{3}|1\\.0000)]"), lines.get(1));
+        assertTrue(lines.get(2).matches("6\\.2832 +0\\.0\\d{3} \\[0\\.0\\d{3}, 0\\.\\d{4}]"), lines.get(2));
         assertTrue(lines.get(3).startsWith("wrote " + one.resolve("vicsek.csv") + ", " + one.resolve("vicsek.png") + ", "
                 + one.resolve("vicsek.svg") + " ("), lines.get(3));
         assertEquals(4, lines.size());
         List<String> csv = Files.readAllLines(one.resolve("vicsek.csv"));
-        assertEquals("eta,polarization_mean,polarization_sd,polarization_ci95", csv.getFirst());
+        assertEquals("eta,polarization_mean,polarization_sd,polarization_ci95_low,polarization_ci95_high", csv.getFirst());
         assertEquals(3, csv.size());
         for (String file : new String[] {"vicsek.csv", "vicsek.png", "vicsek.svg"}) {
             assertArrayEquals(Files.readAllBytes(one.resolve(file)), Files.readAllBytes(two.resolve(file)), file + " on 1 and 2 threads");
@@ -45,10 +45,10 @@ class ValidateCommandTest {
     void couzinLabelsEachPointsState(@TempDir Path dir) throws IOException {
         List<String> lines = ok("validate", "couzin", "--values", "6", "--steps", "1200", "--seeds", "1", "--out", dir.toString())
                 .out().lines().toList();
-        assertEquals("dr_o      polarization ± 95% CI   milling ± 95% CI", lines.get(0));
+        assertEquals("dr_o      polarization [95% CI]       milling [95% CI]", lines.get(0));
         assertTrue(lines.get(1).matches("6\\.0000 +0\\.99\\d\\d +0\\.\\d{4} +highly parallel"), lines.get(1));
         List<String> csv = Files.readAllLines(dir.resolve("couzin.csv"));
-        assertTrue(csv.get(1).matches("6\\.0,0\\.99\\d+,0\\.0,,0\\.\\d+(E-\\d+)?,0\\.0,,highly parallel,highly parallel"), csv.get(1));
+        assertTrue(csv.get(1).matches("6\\.0,0\\.99\\d+,0\\.0,,,0\\.\\d+(E-\\d+)?,0\\.0,,,highly parallel,highly parallel"), csv.get(1));
     }
 
     static Stream<MainTest.Bad> badInputs() {

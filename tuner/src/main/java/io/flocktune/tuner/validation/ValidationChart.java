@@ -9,6 +9,7 @@ import org.knowm.xchart.XYChart;
 import org.knowm.xchart.XYChartBuilder;
 import org.knowm.xchart.XYSeries;
 import org.knowm.xchart.style.Styler;
+import org.knowm.xchart.style.lines.SeriesLines;
 import org.knowm.xchart.style.markers.SeriesMarkers;
 
 import java.awt.BasicStroke;
@@ -49,7 +50,7 @@ public final class ValidationChart {
         chart.getStyler().setXAxisMax(2 * Math.PI);
         chart.getStyler().setYAxisMin(0.0);
         chart.getStyler().setYAxisMax(1.05);
-        addMeasured(chart, "polarization φ, mean ± 95% CI", points, 0, BLUE);
+        addMeasured(chart, "polarization φ, mean and 95% CI", points, 0, BLUE);
         double level = vicsek.randomLevel();
         XYSeries random = chart.addSeries(format("random headings √(π/4N) = %.4f", level), new double[] {0, 2 * Math.PI}, new double[] {level, level});
         random.setMarker(SeriesMarkers.NONE);
@@ -68,8 +69,8 @@ public final class ValidationChart {
         chart.getStyler().setLegendLayout(Styler.LegendLayout.Horizontal);
         chart.getStyler().setYAxisMin(0.0);
         chart.getStyler().setYAxisMax(1.2);
-        addMeasured(chart, "polarization φ, mean ± 95% CI", points, 0, BLUE);
-        addMeasured(chart, "milling m, mean ± 95% CI", points, 1, ORANGE);
+        addMeasured(chart, "polarization φ, mean and 95% CI", points, 0, BLUE);
+        addMeasured(chart, "milling m, mean and 95% CI", points, 1, ORANGE);
         labelStates(chart, couzin, points);
         return chart;
     }
@@ -105,26 +106,36 @@ public final class ValidationChart {
         chart.getStyler().setAxisTitleFont(new Font(Font.SANS_SERIF, Font.PLAIN, 14));
         chart.getStyler().setAxisTickLabelsFont(new Font(Font.SANS_SERIF, Font.PLAIN, 12));
         chart.getStyler().setPlotGridLinesColor(new Color(0xe6e6e6));
-        chart.getStyler().setErrorBarsColorSeriesColor(true);
         chart.getStyler().setYAxisDecimalPattern("0.0");
         return chart;
     }
 
-    /** Objective {@code k}'s means with their 95 % CI half-widths as error bars (0 for one seed). */
+    /**
+     * Objective {@code k}'s means, each with its 95 % interval ({@link Measurement#interval}: cut to
+     * the range the objective's values can take, so not always symmetric) as a vertical bar of its
+     * own (none for one seed).
+     */
     private static void addMeasured(XYChart chart, String name, List<SweepPoint> points, int k, Color color) {
-        double[] x = new double[points.size()], y = new double[points.size()], error = new double[points.size()];
+        double[] x = new double[points.size()], y = new double[points.size()];
         for (int p = 0; p < points.size(); p++) {
             Measurement measurement = points.get(p).measurement();
             x[p] = points.get(p).value();
             y[p] = measurement.mean(k);
-            double halfWidth = measurement.halfWidth95(k);
-            error[p] = Double.isFinite(halfWidth) ? halfWidth : 0;
+            double[] ci = measurement.ci95(k);
+            if (!Double.isFinite(ci[0])) continue;
+            XYSeries bar = chart.addSeries(name + " interval " + p, new double[] {x[p], x[p]}, new double[] {ci[0], ci[1]});
+            bar.setMarker(SeriesMarkers.NONE);
+            bar.setLineColor(color);
+            bar.setLineWidth(1.5f);
+            bar.setLineStyle(SeriesLines.SOLID);
+            bar.setShowInLegend(false);
         }
-        XYSeries series = chart.addSeries(name, x, y, error);
+        XYSeries series = chart.addSeries(name, x, y);
         series.setMarker(SeriesMarkers.CIRCLE);
         series.setMarkerColor(color);
         series.setLineColor(color);
         series.setLineWidth(1.5f);
+        series.setLineStyle(SeriesLines.SOLID);    // not the theme's style for the series' index, which the bars shift
     }
 
     /** "mean over steps 1501–3000, 3 seeds" */

@@ -29,9 +29,10 @@ import java.util.Map;
  * {@code NAME.svg} (NAME = {@link Validation#name()}), each file whole or not at all.
  *
  * <p>The CSV has one row per swept value: the parameter's column ({@link Validation#parameter()}),
- * then for each objective {@code <name>_mean}, {@code <name>_sd} (sample sd over the seeds) and
- * {@code <name>_ci95} (half-width of the 95 % Student-t interval of the mean; empty for one
- * seed), and for Couzin the {@code state} of the means ({@link CollectiveState}) and
+ * then for each objective {@code <name>_mean}, {@code <name>_sd} (sample sd over the seeds),
+ * {@code <name>_ci95_low} and {@code <name>_ci95_high} (the 95 % interval of the mean by the
+ * objective's interval kind, cut to the range its values can take, {@link Measurement#interval};
+ * empty for one seed), and for Couzin the {@code state} of the means ({@link CollectiveState}) and
  * {@code replicate_states}, each seed's own state, separated by {@code ;} (they differ where two
  * states are stable, e.g. torus and dynamic parallel near Δr_o = 2).
  */
@@ -85,7 +86,8 @@ public final class ValidationFiles {
     private static byte[] csv(Validation validation, List<SweepPoint> points) {
         List<String> header = new ArrayList<>(List.of(validation.parameter()));
         for (ObjectiveSpec objective : validation.objectives()) {
-            header.addAll(List.of(objective.name() + "_mean", objective.name() + "_sd", objective.name() + "_ci95"));
+            header.addAll(List.of(objective.name() + "_mean", objective.name() + "_sd", objective.name() + "_ci95_low",
+                    objective.name() + "_ci95_high"));
         }
         Validation.Couzin couzin = switch (validation) {
             case Validation.Vicsek vicsek -> null;
@@ -101,10 +103,11 @@ public final class ValidationFiles {
                     Measurement measurement = point.measurement();
                     printer.print(point.value());
                     for (int k = 0; k < measurement.specs().size(); k++) {
-                        double halfWidth = measurement.halfWidth95(k);
+                        double[] ci = measurement.ci95(k);
                         printer.print(measurement.mean(k));
                         printer.print(measurement.sd(k));
-                        printer.print(Double.isFinite(halfWidth) ? halfWidth : "");
+                        printer.print(Double.isFinite(ci[0]) ? ci[0] : "");
+                        printer.print(Double.isFinite(ci[1]) ? ci[1] : "");
                     }
                     if (couzin != null) {
                         printer.print(couzin.state(point).label());

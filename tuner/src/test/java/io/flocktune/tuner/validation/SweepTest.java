@@ -91,7 +91,8 @@ class SweepTest {
         assertEquals(List.of(out.resolve("couzin.csv"), out.resolve("couzin.png"), out.resolve("couzin.svg")), files);
 
         List<String> rows = Files.readAllLines(files.get(0));
-        assertEquals("dr_o,polarization_mean,polarization_sd,polarization_ci95,milling_mean,milling_sd,milling_ci95,state,replicate_states",
+        assertEquals("dr_o,polarization_mean,polarization_sd,polarization_ci95_low,polarization_ci95_high,milling_mean,milling_sd,"
+                        + "milling_ci95_low,milling_ci95_high,state,replicate_states",
                 rows.getFirst());
         assertEquals(3, rows.size());
         for (int p = 0; p < 2; p++) {
@@ -100,10 +101,18 @@ class SweepTest {
             assertEquals(points.get(p).value(), Double.parseDouble(cells[0]));
             assertEquals(measurement.mean(0), Double.parseDouble(cells[1]));
             assertEquals(measurement.sd(0), Double.parseDouble(cells[2]));
-            assertEquals(measurement.halfWidth95(0), Double.parseDouble(cells[3]));
-            assertEquals(measurement.mean(1), Double.parseDouble(cells[4]));
-            assertEquals(CollectiveState.of(measurement.mean(0), measurement.mean(1)).label(), cells[7]);
-            assertEquals(2, cells[8].split(";").length);
+            assertEquals(measurement.interval(0).low(), Double.parseDouble(cells[3]));
+            assertEquals(measurement.interval(0).high(), Double.parseDouble(cells[4]));
+            assertTrue(Double.parseDouble(cells[4]) <= 1, "a polarization's interval ends at 1 at most: " + cells[4]);
+            assertEquals(measurement.mean(1), Double.parseDouble(cells[5]));
+            assertEquals(CollectiveState.of(measurement.mean(0), measurement.mean(1)).label(), cells[9]);
+            assertEquals(2, cells[10].split(";").length);
+        }
+        // each point's bar is its interval as the CSV gives it, not a symmetric ± half-width
+        org.knowm.xchart.XYChart chart = ValidationChart.of(couzin, points);
+        for (int p = 0; p < 2; p++) {
+            org.knowm.xchart.XYSeries bar = chart.getSeries("polarization φ, mean and 95% CI interval " + p);
+            org.junit.jupiter.api.Assertions.assertArrayEquals(points.get(p).measurement().ci95(0), bar.getYData());
         }
         BufferedImage png = ImageIO.read(files.get(1).toFile());
         assertEquals(ValidationChart.WIDTH, png.getWidth());
