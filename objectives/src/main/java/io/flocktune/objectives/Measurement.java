@@ -80,7 +80,8 @@ public record Measurement(List<ObjectiveSpec> specs, double[][] values) {
     /**
      * Half-width of the 95 % Student-t interval of the mean, {@code t(0.975, R−1) · sd / √R},
      * whatever the objective's {@link ObjectiveSpec#interval interval kind}; +∞ for a single
-     * replicate (no interval can be given), 0 when every replicate agrees.
+     * replicate (no interval can be given), 0 when every replicate agrees. Symmetric and not cut
+     * to the objective's range: to report an interval, use {@link #interval}.
      */
     public double halfWidth95(int k) {
         return Interval.studentHalfWidth(values[k]);

@@ -24,7 +24,8 @@ import java.util.concurrent.Future;
  * List<ObjectiveSpec> specs = List.of(ObjectiveSpec.parse("polarization", 200),
  *         ObjectiveSpec.parse("collisionRate(distance=1):mean:min", 200));
  * Measurement m = Objectives.measure(Presets.get("reynolds"), 42, 1000, 8, specs);
- * System.out.println(m.mean(0) + " ± " + m.halfWidth95(0));
+ * double[] ci = m.ci95(0);   // by the objective's interval kind, within [0, 1] for a polarization
+ * System.out.println(m.mean(0) + " [" + ci[0] + ", " + ci[1] + "]");
  * }</pre>
  */
 public final class Objectives {
