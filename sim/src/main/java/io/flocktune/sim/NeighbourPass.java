@@ -33,6 +33,7 @@ final class NeighbourPass {
     private final boolean periodic, threeD, metric, zonal, sepZonal, excludeCoincident, needUnit, needHeading,
             topological, sequential, collect;
     private final double size, sepR2, nbR2, orientationR2, fieldOfViewCos;
+    private final double cutOff;                  // the largest radius the candidate loop tests
     private final PairPass pairs;                 // null unless the preset can take it
     private final GlobalSums global;              // null unless the neighbourhood is global
     private final NearestSearch nearest;          // topological neighbourhood
@@ -73,6 +74,7 @@ final class NeighbourPass {
         this.needUnit = needUnit; this.needHeading = needHeading; this.topological = topological;
         this.sequential = sequential; this.sepR2 = sepR2; this.nbR2 = nbR2; this.orientationR2 = orientationR2;
         this.fieldOfViewCos = fieldOfViewCos; this.pairs = pairs; this.global = global; this.collect = collect;
+        this.cutOff = Math.sqrt(Math.max(sepR2, metric ? nbR2 : 0));
         this.nearest = new NearestSearch(Math.max(1, topologicalCount));
         this.topologicalCount = topologicalCount;
         this.capacity = capacity;
@@ -188,7 +190,7 @@ final class NeighbourPass {
         int runCount;
         if (pairSumsReady) runCount = 0;
         else if (scanAll) { runs[0] = 0; runs[1] = n; runCount = 1; }
-        else runCount = grid.ranges(xi, yi, zi, reach, runs);
+        else runCount = grid.ranges(xi, yi, zi, reach, cutOff + slack, runs);   // the cells within reach of a neighbour
         // the boids that strayed this step: skipped in the block of cells, then one run each
         final int blockRuns = runCount;
         final boolean withStrays = strayCount > 0 && runCount > 0 && !scanAll;

@@ -183,6 +183,65 @@ class NeighbourGridTest {
         }
     }
 
+    @Test
+    void cutRunsFindPointsThatMovedSinceTheBuild() {
+        SplittableRandom random = new SplittableRandom(SEED + 7);
+        System.out.println("NeighbourGridTest.cutRunsFindPointsThatMovedSinceTheBuild seed = " + (SEED + 7));
+        for (int trial = 0; trial < 400; trial++) {
+            int dimension = 2 + trial % 2, reach = dimension == 3 ? 1 : 2, n = 1 + random.nextInt(300);
+            boolean periodic = trial % 4 < 2;
+            double radius = 0.5 + 5 * random.nextDouble(), moved = radius * random.nextDouble(), size = 4 + 40 * random.nextDouble();
+            double[][] p = new double[3][n], q = new double[3][n];
+            for (int i = 0; i < n; i++) {
+                for (int c = 0; c < dimension; c++) {
+                    p[c][i] = size * (random.nextDouble() - 0.5);
+                    // a move of at most `moved` (each axis at most moved/√3), wrapped back into the box when periodic
+                    double to = p[c][i] + moved / Math.sqrt(3) * (2 * random.nextDouble() - 1);
+                    q[c][i] = periodic ? Periodic.wrap(to, size) : to;
+                }
+            }
+            NeighbourGrid grid = new NeighbourGrid(dimension, periodic, size, n);
+            grid.build(p[0], p[1], p[2], n, (radius + moved) / reach);
+            int[] runs = new int[2 * grid.maxRuns(reach)], slotOf = grid.slotOf();
+            boolean[] seen = new boolean[n];
+            for (int i = 0; i < n; i++) {
+                int k = grid.ranges(p[0][i], p[1][i], p[2][i], reach, radius + moved, runs);
+                Arrays.fill(seen, false);
+                for (int s : slots(runs, k)) seen[s] = true;
+                String label = "trial " + trial + (periodic ? " periodic " : " open ") + dimension + "D";
+                for (int j = 0; j < n; j++) {
+                    double d2 = 0;
+                    for (int c = 0; c < 3; c++) {
+                        double d = q[c][j] - p[c][i];
+                        if (periodic) d = Periodic.minimumImage(d, size);
+                        d2 += d * d;
+                    }
+                    if (d2 <= radius * radius && !seen[slotOf[j]]) fail(label + ": moved point " + j + " missing for point " + i);
+                }
+            }
+        }
+    }
+
+    /** The cut's gain as documented on {@link NeighbourGrid#ranges(double, double, double, int, double, int[])}. */
+    @Test
+    void cutRunsLeaveAQuarterOfA3DBlockOut() {
+        SplittableRandom random = new SplittableRandom(SEED + 8);
+        int n = 20_000;
+        double size = 100, radius = 5;
+        double[][] p = new double[3][n];
+        for (int i = 0; i < n; i++) for (int c = 0; c < 3; c++) p[c][i] = size * (random.nextDouble() - 0.5);
+        NeighbourGrid grid = new NeighbourGrid(3, true, size, n);
+        grid.build(p[0], p[1], p[2], n, radius);      // 20 cells of exactly the radius per side
+        int[] runs = new int[2 * grid.maxRuns(1)];
+        long block = 0, cut = 0;
+        for (int i = 0; i < n; i++) {
+            block += slots(runs, grid.ranges(p[0][i], p[1][i], p[2][i], 1, runs)).length;
+            cut += slots(runs, grid.ranges(p[0][i], p[1][i], p[2][i], 1, radius, runs)).length;
+        }
+        double share = (double) cut / block;
+        assertEquals(20.61 / 27, share, 0.01, "share of the block's points in the cut runs");
+    }
+
     /**
      * Builds a grid with cells {@code cellSize} wide and checks, for every point, that its runs
      * for {@code reach} cells hold every point within {@code queryRadius} (&le; reach·cellSize)
@@ -208,17 +267,44 @@ class NeighbourGridTest {
                     seen[s] = true;
                 }
             }
-            for (int j = 0; j < n; j++) {
-                double d2 = 0;
-                for (int c = 0; c < 3; c++) {
-                    double d = p[c][j] - p[c][i];
-                    if (periodic) d = Periodic.minimumImage(d, size);
-                    d2 += d * d;
-                }
-                if (d2 <= queryRadius * queryRadius && !seen[slotOf[j]]) {
-                    fail(label + ": point " + j + " at distance " + Math.sqrt(d2) + " <= " + queryRadius
-                            + " missing from the runs of point " + i);
-                }
+            assertFound(p, n, i, periodic, size, queryRadius, slotOf, seen, label);
+            // the block cut to the ball of the query radius: a subsequence of the block's slots
+            int[] block = slots(runs, k);
+            k = grid.ranges(p[0][i], p[1][i], p[2][i], reach, queryRadius, runs);
+            int[] cut = slots(runs, k);
+            Arrays.fill(seen, false);
+            for (int s : cut) seen[s] = true;
+            assertFound(p, n, i, periodic, size, queryRadius, slotOf, seen, label + " (cut to the radius)");
+            int at = 0;
+            for (int s : cut) {
+                while (at < block.length && block[at] != s) at++;
+                if (at++ == block.length) fail(label + ": the cut runs of point " + i + " leave the block's order");
+            }
+        }
+    }
+
+    private static int[] slots(int[] runs, int k) {
+        int count = 0;
+        for (int r = 0; r < k; r++) count += runs[2 * r + 1] - runs[2 * r];
+        int[] out = new int[count];
+        int m = 0;
+        for (int r = 0; r < k; r++) for (int s = runs[2 * r]; s < runs[2 * r + 1]; s++) out[m++] = s;
+        return out;
+    }
+
+    /** Fails unless every point within the radius of point i (minimum image when periodic) is seen. */
+    private static void assertFound(double[][] p, int n, int i, boolean periodic, double size, double radius,
+                                    int[] slotOf, boolean[] seen, String label) {
+        for (int j = 0; j < n; j++) {
+            double d2 = 0;
+            for (int c = 0; c < 3; c++) {
+                double d = p[c][j] - p[c][i];
+                if (periodic) d = Periodic.minimumImage(d, size);
+                d2 += d * d;
+            }
+            if (d2 <= radius * radius && !seen[slotOf[j]]) {
+                fail(label + ": point " + j + " at distance " + Math.sqrt(d2) + " <= " + radius
+                        + " missing from the runs of point " + i);
             }
         }
     }
