@@ -190,7 +190,10 @@ final class NeighbourPass {
         int runCount;
         if (pairSumsReady) runCount = 0;
         else if (scanAll) { runs[0] = 0; runs[1] = n; runCount = 1; }
-        else runCount = grid.ranges(xi, yi, zi, reach, cutOff + slack, runs);   // the cells within reach of a neighbour
+        // 3D: only the block's cells within reach of a neighbour (a quarter fewer candidates); in 2D
+        // the cut cost more than the branch-free scan of the cells it leaves out (measured)
+        else if (threeD) runCount = grid.ranges(xi, yi, zi, reach, cutOff + slack, runs);
+        else runCount = grid.ranges(xi, yi, zi, reach, runs);
         // the boids that strayed this step: skipped in the block of cells, then one run each
         final int blockRuns = runCount;
         final boolean withStrays = strayCount > 0 && runCount > 0 && !scanAll;

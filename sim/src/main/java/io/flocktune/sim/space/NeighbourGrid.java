@@ -213,10 +213,9 @@ public final class NeighbourGrid {
                 double g2 = gy * gy + gz * gz;
                 if (g2 > rho2) continue;
                 int lo = cx + xFrom, hi = cx + xTo;      // inclusive, may wrap when periodic
-                if (cutX) {
-                    double half = Math.sqrt(rho2 - g2);
-                    lo = (int) Math.max(lo, Math.floor(fx - half));
-                    hi = (int) Math.min(hi, Math.floor(fx + half));
+                if (cutX) {                              // the row's cells from each end until one is in reach
+                    while (lo <= hi && square(gap(fx, lo)) + g2 > rho2) lo++;
+                    while (hi > lo && square(gap(fx, hi)) + g2 > rho2) hi--;
                     if (lo > hi) continue;
                 }
                 int row = (zz * ny + Math.floorMod(cy + dy, ny)) * nx;
@@ -224,6 +223,10 @@ public final class NeighbourGrid {
             }
         }
         return k >> 1;
+    }
+
+    private static double square(double v) {
+        return v * v;
     }
 
     /** Distance in cells from coordinate f (in cells) to cell c's interval [c, c + 1]. */
