@@ -177,14 +177,16 @@ public final class NeighbourGrid {
      * As {@link #ranges(double, double, double, int, int[])} without the cells of the block that
      * lie wholly farther than {@code radius} from the point: the rows of cells out of reach are
      * left out and each row is cut to the cells its chord through the ball (disc) of that radius
-     * meets. In 3D with one-cell reach that is about 20.6 of the 27 cells on average. The runs
+     * meets. In 3D with one-cell reach and cells as wide as the radius that is about 20.6 of the
+     * 27 cells on average. The runs
      * keep the block's order, so a scan that rejects the points beyond the radius meets the same
      * points in the same order as over the whole block.
      *
      * <p>Exact for every point within {@code radius} of the query (minimum image when periodic) as
      * it lay at the last {@link #build}; a point that moved by up to m since is found by asking
-     * for radius + m. Needs radius &le; reach · {@link #cellWidth()}; an axis whose block covers it
-     * whole is not cut, and neither is a periodic grid whose points did not all lie inside its box.
+     * for radius + m. Needs radius &le; reach · {@link #cellWidth()}; a periodic axis whose block
+     * covers it whole is not cut, and neither is a periodic grid whose points did not all lie
+     * inside its box at the build.
      *
      * @param radius the query radius, &ge; 0
      */
@@ -197,10 +199,12 @@ public final class NeighbourGrid {
         double rho = radius / width * (1 + 1e-9) + 1e-9, rho2 = rho * rho;
         int cx = coordinate(x, minX, nx), cy = coordinate(y, minY, ny);
         int cz = dimension == 3 ? coordinate(z, minZ, nz) : 0;
+        // a periodic axis the block covers whole holds cells whose nearest image is not the one
+        // the offsets name; an open axis has no images
         int side = 2 * reach + 1;
-        boolean cutX = side < nx, cutY = side < ny, cutZ = dimension == 3 && side < nz;
+        boolean cutX = !periodic || side < nx, cutY = !periodic || side < ny;
+        boolean cutZ = dimension == 3 && (!periodic || side < nz);
         int k = 0;
-        int[] start = cellStart;
         int zFrom = from(cz, nz, reach), zTo = to(cz, nz, reach);
         int yFrom = from(cy, ny, reach), yTo = to(cy, ny, reach);
         int xFrom = from(cx, nx, reach), xTo = to(cx, nx, reach);

@@ -190,7 +190,8 @@ class NeighbourGridTest {
         for (int trial = 0; trial < 400; trial++) {
             int dimension = 2 + trial % 2, reach = dimension == 3 ? 1 : 2, n = 1 + random.nextInt(300);
             boolean periodic = trial % 4 < 2;
-            double radius = 0.5 + 5 * random.nextDouble(), moved = radius * random.nextDouble(), size = 4 + 40 * random.nextDouble();
+            double radius = 0.5 + 5 * random.nextDouble(), moved = radius * random.nextDouble();
+            double size = 4 + 40 * random.nextDouble();
             double[][] p = new double[3][n], q = new double[3][n];
             for (int i = 0; i < n; i++) {
                 for (int c = 0; c < dimension; c++) {
@@ -216,7 +217,9 @@ class NeighbourGridTest {
                         if (periodic) d = Periodic.minimumImage(d, size);
                         d2 += d * d;
                     }
-                    if (d2 <= radius * radius && !seen[slotOf[j]]) fail(label + ": moved point " + j + " missing for point " + i);
+                    if (d2 <= radius * radius && !seen[slotOf[j]]) {
+                        fail(label + ": moved point " + j + " missing for point " + i);
+                    }
                 }
             }
         }
