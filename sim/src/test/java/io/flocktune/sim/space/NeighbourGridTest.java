@@ -209,18 +209,8 @@ class NeighbourGridTest {
                 int k = grid.ranges(p[0][i], p[1][i], p[2][i], reach, radius + moved, runs);
                 Arrays.fill(seen, false);
                 for (int s : slots(runs, k)) seen[s] = true;
-                String label = "trial " + trial + (periodic ? " periodic " : " open ") + dimension + "D";
-                for (int j = 0; j < n; j++) {
-                    double d2 = 0;
-                    for (int c = 0; c < 3; c++) {
-                        double d = q[c][j] - p[c][i];
-                        if (periodic) d = Periodic.minimumImage(d, size);
-                        d2 += d * d;
-                    }
-                    if (d2 <= radius * radius && !seen[slotOf[j]]) {
-                        fail(label + ": moved point " + j + " missing for point " + i);
-                    }
-                }
+                String label = "trial " + trial + (periodic ? " periodic " : " open ") + dimension + "D, moved";
+                assertFound(p, q, n, i, periodic, size, radius, slotOf, seen, label);
             }
         }
     }
@@ -270,14 +260,14 @@ class NeighbourGridTest {
                     seen[s] = true;
                 }
             }
-            assertFound(p, n, i, periodic, size, queryRadius, slotOf, seen, label);
+            assertFound(p, p, n, i, periodic, size, queryRadius, slotOf, seen, label);
             // the block cut to the ball of the query radius: a subsequence of the block's slots
             int[] block = slots(runs, k);
             k = grid.ranges(p[0][i], p[1][i], p[2][i], reach, queryRadius, runs);
             int[] cut = slots(runs, k);
             Arrays.fill(seen, false);
             for (int s : cut) seen[s] = true;
-            assertFound(p, n, i, periodic, size, queryRadius, slotOf, seen, label + " (cut to the radius)");
+            assertFound(p, p, n, i, periodic, size, queryRadius, slotOf, seen, label + " (cut to the radius)");
             int at = 0;
             for (int s : cut) {
                 while (at < block.length && block[at] != s) at++;
@@ -295,13 +285,16 @@ class NeighbourGridTest {
         return out;
     }
 
-    /** Fails unless every point within the radius of point i (minimum image when periodic) is seen. */
-    private static void assertFound(double[][] p, int n, int i, boolean periodic, double size, double radius,
+    /**
+     * Fails unless every point of {@code q} within the radius of point i of {@code p} (minimum
+     * image when periodic) is seen.
+     */
+    private static void assertFound(double[][] p, double[][] q, int n, int i, boolean periodic, double size, double radius,
                                     int[] slotOf, boolean[] seen, String label) {
         for (int j = 0; j < n; j++) {
             double d2 = 0;
             for (int c = 0; c < 3; c++) {
-                double d = p[c][j] - p[c][i];
+                double d = q[c][j] - p[c][i];
                 if (periodic) d = Periodic.minimumImage(d, size);
                 d2 += d * d;
             }
