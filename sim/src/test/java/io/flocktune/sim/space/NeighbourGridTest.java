@@ -289,8 +289,8 @@ class NeighbourGridTest {
      * Fails unless every point of {@code q} within the radius of point i of {@code p} (minimum
      * image when periodic) is seen.
      */
-    private static void assertFound(double[][] p, double[][] q, int n, int i, boolean periodic, double size, double radius,
-                                    int[] slotOf, boolean[] seen, String label) {
+    private static void assertFound(double[][] p, double[][] q, int n, int i, boolean periodic, double size,
+                                    double radius, int[] slotOf, boolean[] seen, String label) {
         for (int j = 0; j < n; j++) {
             double d2 = 0;
             for (int c = 0; c < 3; c++) {
