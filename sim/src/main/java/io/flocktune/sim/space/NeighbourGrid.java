@@ -146,31 +146,7 @@ public final class NeighbourGrid {
      * @param out   room for {@link #maxRuns(int)} runs (2 ints each)
      */
     public int ranges(double x, double y, double z, int reach, int[] out) {
-        int cx = coordinate(x, minX, nx), cy = coordinate(y, minY, ny);
-        int cz = dimension == 3 ? coordinate(z, minZ, nz) : 0;
-        int k = 0;
-        int[] start = cellStart;
-        int zFrom = from(cz, nz, reach), zTo = to(cz, nz, reach);
-        int yFrom = from(cy, ny, reach), yTo = to(cy, ny, reach);
-        int xFrom = from(cx, nx, reach), xTo = to(cx, nx, reach);
-        for (int dz = zFrom; dz <= zTo; dz++) {
-            int zz = Math.floorMod(cz + dz, nz);
-            for (int dy = yFrom; dy <= yTo; dy++) {
-                int yy = Math.floorMod(cy + dy, ny);
-                int row = (zz * ny + yy) * nx;
-                int lo = cx + xFrom, hi = cx + xTo;      // inclusive, may wrap when periodic
-                if (lo < 0) {
-                    out[k++] = start[row + nx + lo]; out[k++] = start[row + nx];
-                    lo = 0;
-                }
-                if (hi >= nx) {
-                    out[k++] = start[row]; out[k++] = start[row + hi - nx + 1];
-                    hi = nx - 1;
-                }
-                out[k++] = start[row + lo]; out[k++] = start[row + hi + 1];
-            }
-        }
-        return k >> 1;
+        return ranges(x, y, z, reach, Double.NaN, out);
     }
 
     /**
@@ -178,9 +154,8 @@ public final class NeighbourGrid {
      * lie wholly farther than {@code radius} from the point: the rows of cells out of reach are
      * left out and each row is cut to the cells its chord through the ball (disc) of that radius
      * meets. In 3D with one-cell reach and cells as wide as the radius that is about 20.6 of the
-     * 27 cells on average. The runs
-     * keep the block's order, so a scan that rejects the points beyond the radius meets the same
-     * points in the same order as over the whole block.
+     * 27 cells on average. The runs keep the block's order, so a scan that rejects the points
+     * beyond the radius meets the same points in the same order as over the whole block.
      *
      * <p>Exact for every point within {@code radius} of the query (minimum image when periodic) as
      * it lay at the last {@link #build}; a point that moved by up to m since is found by asking
@@ -188,22 +163,24 @@ public final class NeighbourGrid {
      * covers it whole is not cut, and neither is a periodic grid whose points did not all lie
      * inside its box at the build.
      *
-     * @param radius the query radius, &ge; 0
+     * @param radius the query radius, &ge; 0 (NaN: the whole block)
      */
     public int ranges(double x, double y, double z, int reach, double radius, int[] out) {
-        double fx = (x - minX) / width, fy = (y - minY) / width, fz = dimension == 3 ? (z - minZ) / width : 0;
-        if (periodic && !inside || !Double.isFinite(fx + fy + fz) || !(radius >= 0 && radius <= reach * width)) {
-            return ranges(x, y, z, reach, out);
+        double fx = 0, fy = 0, fz = 0;
+        boolean cut = radius >= 0 && radius <= reach * width && !(periodic && !inside);
+        if (cut) {
+            fx = (x - minX) / width; fy = (y - minY) / width; fz = dimension == 3 ? (z - minZ) / width : 0;
+            cut = Double.isFinite(fx + fy + fz);
         }
         // the radius in cells, with a margin far above the rounding of fx, fy, fz (cell counts are capped)
-        double rho = radius / width * (1 + 1e-9) + 1e-9, rho2 = rho * rho;
+        double rho = cut ? radius / width * (1 + 1e-9) + 1e-9 : Double.POSITIVE_INFINITY, rho2 = rho * rho;
         int cx = coordinate(x, minX, nx), cy = coordinate(y, minY, ny);
         int cz = dimension == 3 ? coordinate(z, minZ, nz) : 0;
         // a periodic axis the block covers whole holds cells whose nearest image is not the one
         // the offsets name; an open axis has no images
         int side = 2 * reach + 1;
-        boolean cutX = !periodic || side < nx, cutY = !periodic || side < ny;
-        boolean cutZ = dimension == 3 && (!periodic || side < nz);
+        boolean cutX = cut && (!periodic || side < nx), cutY = cut && (!periodic || side < ny);
+        boolean cutZ = cut && dimension == 3 && (!periodic || side < nz);
         int k = 0;
         int zFrom = from(cz, nz, reach), zTo = to(cz, nz, reach);
         int yFrom = from(cy, ny, reach), yTo = to(cy, ny, reach);
